@@ -1,0 +1,75 @@
+// Builds the Fastify app from its dependencies without listening: main.ts runs it, tests inject.
+import rateLimit from '@fastify/rate-limit';
+import type { DatabaseHandle } from '@platform/db';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './lib/clock';
+import { deriveKey } from './lib/crypto';
+import type { Mailer } from './lib/mailer';
+import { AccessTokens } from './modules/auth/access-tokens';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { createAltchaVerifier } from './modules/auth/captcha';
+import { OtpService } from './modules/auth/otp.service';
+import { PasswordsService } from './modules/auth/passwords.service';
+import { RegistrationService } from './modules/auth/registration.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { LogsRepository } from './modules/logs/logs.repository';
+import { logsRoutes } from './modules/logs/logs.routes';
+import { LogsService } from './modules/logs/logs.service';
+import { registerAuthentication } from './plugins/authentication';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web-app';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  jwtSecret: string;
+  /** 64 hex characters; every key for data at rest is derived from it. */
+  encryptionKey: string;
+  /** Base URL of the links in mails. */
+  publicUrl: string;
+  /** The built web app; without it only the API is served. */
+  webDistDir?: string | undefined;
+  clock?: Clock;
+  /** Without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+/** Larger bodies are refused with 413 before they are parsed. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  registerErrorHandler(app);
+  await app.register(rateLimit, { global: false });
+
+  const { db } = deps.database;
+  const logs = new LogsService(new LogsRepository(db));
+  const authRepository = new AuthRepository(db);
+  const otp = new OtpService(authRepository, logs, clock, deriveKey(deps.encryptionKey, 'totp-secrets'));
+  const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp);
+  const passwords = new PasswordsService(authRepository, logs, clock, deps.mailer, otp, {
+    publicUrl: deps.publicUrl,
+    revealKeyBase: deriveKey(deps.encryptionKey, 'reveal-keys'),
+  });
+  const captcha = createAltchaVerifier(deriveKey(deps.encryptionKey, 'captcha').toString('hex'), clock);
+  const registration = new RegistrationService(authRepository, logs, deps.mailer, captcha);
+  const guards = registerAuthentication(app, auth);
+
+  healthRoutes(app, {
+    database: deps.database.kind,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+  });
+  authRoutes(app, { auth, otp, passwords, registration }, guards);
+  logsRoutes(app, logs, guards);
+  await registerWebApp(app, deps.webDistDir);
+  return app;
+}

@@ -1,0 +1,88 @@
+// The environment, parsed once at start. A bad variable stops the process with its name.
+// JWT_SECRET and ENCRYPTION_KEY, when not given, are generated once into DATA_DIR so that
+// restarts keep sessions valid and encrypted secrets readable.
+import * as z from 'zod';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const HEX_64 = /^[0-9a-fA-F]{64}$/;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD deve avere almeno 8 caratteri').optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Trading Platform <no-reply@localhost>'),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET deve avere almeno 32 caratteri').optional(),
+  ENCRYPTION_KEY: z.string().regex(HEX_64, 'ENCRYPTION_KEY deve essere di 64 caratteri esadecimali').optional(),
+  DEMO_DATA: z.enum(['0', '1', 'false', 'true']).default('1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where links in e-mails point. */
+  publicUrl: string;
+  jwtSecret: string;
+  /** 64 hex characters: the master key of everything encrypted at rest. */
+  encryptionKey: string;
+  demoData: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+interface StoredSecrets {
+  jwtSecret: string;
+  encryptionKey: string;
+}
+
+function loadOrCreateSecrets(dataDir: string): StoredSecrets {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), encryptionKey: randomBytes(32).toString('hex') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configurazione non valida:\n  ${problems.join('\n  ')}`);
+  }
+  const vars = parsed.data;
+  const dataDir = resolve(vars.DATA_DIR);
+  const stored =
+    vars.JWT_SECRET && vars.ENCRYPTION_KEY
+      ? { jwtSecret: vars.JWT_SECRET, encryptionKey: vars.ENCRYPTION_KEY }
+      : loadOrCreateSecrets(dataDir);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    adminEmail: vars.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: vars.ADMIN_PASSWORD,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: vars.JWT_SECRET ?? stored.jwtSecret,
+    encryptionKey: (vars.ENCRYPTION_KEY ?? stored.encryptionKey).toLowerCase(),
+    demoData: !argv.includes('--no-demo-data') && (vars.DEMO_DATA === '1' || vars.DEMO_DATA === 'true'),
+    logLevel: vars.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,45 @@
+// Access tokens: HS256 JWTs that live an hour. sid names the login session, which the server
+// checks on every call so that logout and password changes end a session at once.
+import { jwtVerify, SignJWT } from 'jose';
+import type { Role } from '@platform/contracts';
+import type { Clock } from '../../lib/clock';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  role: Role;
+}
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ sid: claims.sessionId, role: claims.role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid, unexpired token; null for anything else. */
+  async verify(token: string): Promise<Pick<AccessClaims, 'userId' | 'sessionId'> | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock.now() });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+}

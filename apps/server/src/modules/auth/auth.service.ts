@@ -1,0 +1,203 @@
+// Login, sessions and their tokens. A session is one login; its refresh tokens rotate on every
+// use and presenting a used one again (a stolen copy) ends the whole session.
+import {
+  LOGIN_MESSAGES,
+  SESSION_MESSAGES,
+  type LoginInput,
+  type LoginResponse,
+  type RefreshResponse,
+} from '@platform/contracts';
+import type { UserRow } from '@platform/db';
+import type { Clock } from '../../lib/clock';
+import { hashToken, newOpaqueToken } from '../../lib/crypto';
+import { forbidden, unauthorized } from '../../lib/errors';
+import type { RequestOrigin } from '../../lib/http';
+import { verifyPassword } from '../../lib/passwords';
+import type { AuditTrail } from '../logs/logs.service';
+import type { AccessTokens } from './access-tokens';
+import type { AuthRepository } from './auth.repository';
+import type { OtpService } from './otp.service';
+import { loginBlockReason, toSessionUser } from './session-user';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session stays alive while it is refreshed at least this often. */
+const REFRESH_TOKEN_TTL_MS = 14 * DAY_MS;
+const REMEMBER_TOKEN_TTL_MS = 30 * DAY_MS;
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+}
+
+export class AuthService {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly audit: AuditTrail,
+    private readonly clock: Clock,
+    private readonly accessTokens: AccessTokens,
+    private readonly otp: OtpService,
+  ) {}
+
+  async login(input: LoginInput, origin: RequestOrigin): Promise<LoginResponse> {
+    const method = input.rememberToken ? 'remember-token' : 'password';
+    const user = await this.repository.findUserByUsername(input.username);
+    const rememberTokenId = await this.checkCredentials(user, input);
+    if (!user || rememberTokenId === false) {
+      await this.audit.record({
+        action: 'LOGIN_FAILED',
+        description: `Accesso fallito per ${input.username}: credenziali non valide`,
+        userId: user?.id ?? null,
+        origin,
+        metadata: { username: input.username, method },
+      });
+      throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
+    }
+
+    const blockReason = loginBlockReason(user);
+    if (blockReason) {
+      await this.audit.record({
+        action: 'LOGIN_BLOCKED',
+        description: `Accesso rifiutato: account ${user.deletionRequestedAt ? 'in eliminazione' : user.requestStatus}`,
+        userId: user.id,
+        origin,
+        metadata: { method },
+      });
+      throw forbidden(blockReason);
+    }
+
+    if (user.otpStatus === 'enabled') {
+      if (!input.otpCode) {
+        await this.audit.record({ action: 'LOGIN_OTP_REQUIRED', description: 'Password corretta, richiesto il codice 2FA', userId: user.id, origin, metadata: { method } });
+        throw unauthorized(LOGIN_MESSAGES.otpRequired, { requiresOtp: true });
+      }
+      if (!(await this.otp.acceptCode(user, input.otpCode))) {
+        await this.audit.record({ action: 'LOGIN_OTP_FAILED', description: 'Codice 2FA errato', userId: user.id, origin, metadata: { method } });
+        throw unauthorized(LOGIN_MESSAGES.invalidCredentials, { requiresOtp: true });
+      }
+    }
+
+    const remember = input.rememberMe === true || rememberTokenId !== null;
+    const session = await this.startSession(user, origin, { remember, replaceRememberTokenId: rememberTokenId });
+    await this.audit.record({
+      action: 'LOGIN_SUCCESS',
+      description: 'Accesso effettuato',
+      userId: user.id,
+      origin,
+      metadata: { method, otp: user.otpStatus === 'enabled', sessionId: session.sessionId },
+    });
+    return {
+      jwt: session.jwt,
+      refreshToken: session.refreshToken,
+      user: toSessionUser(user),
+      ...(session.rememberToken ? { rememberToken: session.rememberToken } : {}),
+    };
+  }
+
+  /**
+   * false: wrong credentials; null: a right password; a string: the id of the remember token used.
+   * Unknown users still cost a password hash, so timing does not tell who has an account.
+   */
+  private async checkCredentials(user: UserRow | undefined, input: LoginInput): Promise<string | null | false> {
+    if (input.rememberToken) {
+      if (!user) return false;
+      const token = await this.repository.findLiveRememberToken(user.id, hashToken(input.rememberToken), this.clock.now());
+      return token ? token.id : false;
+    }
+    return (await verifyPassword(user?.passwordHash, input.password ?? '')) ? null : false;
+  }
+
+  private async startSession(
+    user: UserRow,
+    origin: RequestOrigin,
+    options: { remember: boolean; replaceRememberTokenId: string | null },
+  ) {
+    const now = this.clock.now();
+    const refreshToken = newOpaqueToken();
+    const rememberToken = options.remember ? newOpaqueToken() : undefined;
+    const sessionId = await this.repository.transaction(async (repository) => {
+      const id = await repository.createSession({ userId: user.id, ipAddress: origin.ipAddress, userAgent: origin.userAgent });
+      await repository.insertRefreshToken({
+        sessionId: id,
+        tokenHash: hashToken(refreshToken),
+        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      });
+      // A remember token is single use: each auto-login hands out the next one.
+      if (options.replaceRememberTokenId) await repository.revokeRememberToken(options.replaceRememberTokenId, now);
+      if (rememberToken) {
+        await repository.insertRememberToken({
+          userId: user.id,
+          tokenHash: hashToken(rememberToken),
+          expiresAt: new Date(now.getTime() + REMEMBER_TOKEN_TTL_MS),
+        });
+      }
+      return id;
+    });
+    const jwt = await this.accessTokens.sign({ userId: user.id, sessionId, role: user.role });
+    return { sessionId, jwt, refreshToken, rememberToken };
+  }
+
+  async refresh(refreshToken: string, origin: RequestOrigin): Promise<RefreshResponse> {
+    const now = this.clock.now();
+    const stored = await this.repository.findRefreshToken(hashToken(refreshToken));
+    if (!stored || stored.sessionRevokedAt || stored.expiresAt <= now) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    if (stored.usedAt) return this.refuseReusedToken(stored, origin);
+
+    const user = await this.repository.findUserById(stored.userId);
+    if (!user || loginBlockReason(user)) {
+      await this.repository.revokeSession(stored.sessionId, now);
+      throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    }
+
+    const next = newOpaqueToken();
+    const rotated = await this.repository.transaction(async (repository) => {
+      if (!(await repository.markRefreshTokenUsed(stored.id, now))) return false;
+      await repository.insertRefreshToken({
+        sessionId: stored.sessionId,
+        tokenHash: hashToken(next),
+        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      });
+      return true;
+    });
+    // Another request exchanged the same token in the meantime: two holders, so a copy exists.
+    if (!rotated) return this.refuseReusedToken(stored, origin);
+
+    const token = await this.accessTokens.sign({ userId: user.id, sessionId: stored.sessionId, role: user.role });
+    return { token, refreshToken: next };
+  }
+
+  private async refuseReusedToken(stored: { sessionId: string; userId: string }, origin: RequestOrigin): Promise<never> {
+    await this.repository.revokeSession(stored.sessionId, this.clock.now());
+    await this.audit.record({
+      action: 'REFRESH_TOKEN_REUSED',
+      description: 'Refresh token già usato presentato di nuovo: sessione revocata',
+      userId: stored.userId,
+      origin,
+      metadata: { sessionId: stored.sessionId },
+    });
+    throw unauthorized(SESSION_MESSAGES.unauthenticated);
+  }
+
+  /** Ends the caller's session, named by its access token or, once that expired, its refresh token. */
+  async logout(auth: AuthContext | null, refreshToken: string | undefined, origin: RequestOrigin): Promise<void> {
+    let sessionId = auth?.sessionId;
+    let userId = auth?.user.id;
+    if (!sessionId && refreshToken) {
+      const stored = await this.repository.findRefreshToken(hashToken(refreshToken));
+      sessionId = stored?.sessionId;
+      userId = stored?.userId;
+    }
+    if (!sessionId || !userId) return;
+    await this.repository.revokeSession(sessionId, this.clock.now());
+    await this.audit.record({ action: 'LOGOUT', description: 'Logout effettuato', userId, origin, metadata: { sessionId } });
+  }
+
+  /** The user and session behind a bearer token, refused when either is no longer valid. */
+  async authenticate(authorization: string | undefined): Promise<AuthContext> {
+    const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const claims = token ? await this.accessTokens.verify(token) : null;
+    if (!claims) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    const found = await this.repository.findSessionUser(claims.sessionId, claims.userId);
+    if (!found || found.revoked || loginBlockReason(found.user)) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    return { user: found.user, sessionId: claims.sessionId };
+  }
+}

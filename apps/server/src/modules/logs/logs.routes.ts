@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/http';
+import { caller, type Guards } from '../../plugins/authentication';
+import type { LogsService } from './logs.service';
+
+export function logsRoutes(app: FastifyInstance, logs: LogsService, guards: Guards): void {
+  app.get('/api/common/logs', { preHandler: guards.authenticated }, async (request) => {
+    const { user } = caller(request);
+    return ok(await logs.list({ id: user.id, role: user.role }));
+  });
+}

@@ -1,0 +1,53 @@
+// Who is calling: a preHandler that resolves the bearer token to a user and session, and one
+// that also checks the role. Routes declare which they need; the client's hiding is cosmetic.
+import { SESSION_MESSAGES, type Role } from '@platform/contracts';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { RequestOrigin } from '../lib/http';
+import type { AuthContext, AuthService } from '../modules/auth/auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface Guards {
+  /** Any logged-in, approved user. */
+  authenticated: preHandlerAsyncHookHandler;
+  /** A logged-in user with one of the roles. */
+  roles(...roles: Role[]): preHandlerAsyncHookHandler;
+  /** Resolves the caller when a token is present, without refusing anonymous calls. */
+  optional: preHandlerAsyncHookHandler;
+}
+
+export function registerAuthentication(app: FastifyInstance, authService: AuthService): Guards {
+  app.decorateRequest('auth', null);
+
+  const authenticated: preHandlerAsyncHookHandler = async (request) => {
+    request.auth = await authService.authenticate(request.headers.authorization);
+  };
+  return {
+    authenticated,
+    roles: (...roles) =>
+      async function requireRole(request) {
+        const auth = await authService.authenticate(request.headers.authorization);
+        request.auth = auth;
+        if (!roles.includes(auth.user.role)) throw forbidden(SESSION_MESSAGES.forbidden);
+      },
+    optional: async (request) => {
+      if (!request.headers.authorization) return;
+      request.auth = await authService.authenticate(request.headers.authorization).catch(() => null);
+    },
+  };
+}
+
+/** The caller of a route guarded by authenticated or roles. */
+export function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+  return request.auth;
+}
+
+export function originOf(request: FastifyRequest): RequestOrigin {
+  return { ipAddress: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null };
+}

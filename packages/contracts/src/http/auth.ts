@@ -1,0 +1,166 @@
+// Request and response shapes of the Auth calls (product-spec.md section 7).
+import * as z from 'zod';
+import { otpStatusSchema, requestStatusSchema, roleSchema } from '../enums';
+import { CONTACT_MESSAGES, OTP_MESSAGES, PASSWORD_MESSAGES, RESET_MESSAGES } from '../messages';
+
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 256;
+
+/** Empty strings from forms mean "not given". */
+const blankAsUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const otpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, OTP_MESSAGES.invalidSettings);
+const optionalOtpCodeSchema = z.preprocess(blankAsUndefined, otpCodeSchema.optional());
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, CONTACT_MESSAGES.emailRequired)
+  .max(254, CONTACT_MESSAGES.emailInvalid)
+  .pipe(z.email(CONTACT_MESSAGES.emailInvalid));
+
+/** Login names are compared in lower case; unknown or malformed ones fail as wrong credentials. */
+const usernameSchema = z.string().trim().toLowerCase().min(1, 'Inserisci lo username.').max(254);
+
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
+  .max(PASSWORD_MAX_LENGTH, 'La password è troppo lunga.');
+
+const currentPasswordSchema = z
+  .string()
+  .min(1, PASSWORD_MESSAGES.currentRequired)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.wrong);
+
+export const sessionUserSchema = z.object({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  username: z.string(),
+  role: roleSchema,
+  isPro: z.boolean(),
+  request: z.object({ status: requestStatusSchema }),
+  otp: z.object({ status: otpStatusSchema }),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** A password, or the remember token issued by an earlier login with rememberMe. */
+export const loginRequestSchema = z
+  .object({
+    username: usernameSchema,
+    password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    rememberToken: z.string().max(200).optional(),
+    otpCode: optionalOtpCodeSchema,
+    rememberMe: z.boolean().optional(),
+  })
+  .refine((body) => Boolean(body.password) || Boolean(body.rememberToken), {
+    message: 'Inserisci la password.',
+    path: ['password'],
+  });
+/** What the client sends. */
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+/** What the server works with after parsing. */
+export type LoginInput = z.output<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  jwt: z.string(),
+  refreshToken: z.string(),
+  user: sessionUserSchema,
+  /** Present when the login asked to be remembered: replaces the stored one. */
+  rememberToken: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const logoutRequestSchema = z.object({ refreshToken: z.string().max(200).optional() });
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+/** A contact request: becomes a pending user that an admin approves. token is the ALTCHA payload. */
+export const registerRequestSchema = z.object({
+  firstname: z
+    .string({ error: CONTACT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.nameRequired)
+    .min(2, CONTACT_MESSAGES.nameTooShort)
+    .max(100),
+  lastname: z.string().trim().max(100).optional(),
+  username: emailSchema,
+  message: z
+    .string({ error: CONTACT_MESSAGES.messageRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.messageRequired)
+    .min(10, CONTACT_MESSAGES.messageTooShort)
+    .max(5000),
+  token: z.string({ error: CONTACT_MESSAGES.captchaRequired }).min(1, CONTACT_MESSAGES.captchaRequired).max(10_000),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: currentPasswordSchema,
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+    otpCode: optionalOtpCodeSchema,
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: PASSWORD_MESSAGES.mismatchSettings,
+    path: ['confirmPassword'],
+  });
+/** What the client sends. */
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+/** What the server works with after parsing. */
+export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
+
+export const verifyPasswordRequestSchema = z.object({ password: currentPasswordSchema });
+export type VerifyPasswordRequest = z.infer<typeof verifyPasswordRequestSchema>;
+/** revealKey: 64 hex characters, the AES-256 key of this session's credential ciphertexts. */
+export const verifyPasswordResponseSchema = z.object({ revealKey: z.string().regex(/^[0-9a-f]{64}$/) });
+export type VerifyPasswordResponse = z.infer<typeof verifyPasswordResponseSchema>;
+
+/** GET /api/auth/otp/url (settings shape). */
+export const otpUrlResponseSchema = z.object({ otpAuthUrl: z.string(), secret: z.string() });
+export type OtpUrlResponse = z.infer<typeof otpUrlResponseSchema>;
+/** POST /api/auth/otp/enable (login-screen shape). */
+export const otpEnableResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type OtpEnableResponse = z.infer<typeof otpEnableResponseSchema>;
+
+export const otpVerifyRequestSchema = z.object({
+  token: z.string({ error: OTP_MESSAGES.codeRequired }).trim().min(1, OTP_MESSAGES.codeRequired).pipe(otpCodeSchema),
+  /** The secret shown to the user; when given it must be the one being set up. */
+  secret: z.string().max(200).optional(),
+});
+export type OtpVerifyRequest = z.infer<typeof otpVerifyRequestSchema>;
+
+/** token is needed to turn off an enabled OTP; skipping the setup needs none. */
+export const otpDisableRequestSchema = z.object({ token: optionalOtpCodeSchema });
+/** What the client sends. */
+export type OtpDisableRequest = z.input<typeof otpDisableRequestSchema>;
+/** What the server works with after parsing. */
+export type OtpDisableInput = z.output<typeof otpDisableRequestSchema>;
+
+export const passwordResetRequestSchema = z.object({
+  username: emailSchema,
+  otpCode: optionalOtpCodeSchema,
+});
+/** What the client sends. */
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+/** What the server works with after parsing. */
+export type PasswordResetRequestInput = z.output<typeof passwordResetRequestSchema>;
+
+export const passwordResetSchema = z.object({
+  token: z.string().trim().min(1, RESET_MESSAGES.tokenInvalid).max(200, RESET_MESSAGES.tokenInvalid),
+  newPassword: newPasswordSchema,
+});
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** The ALTCHA challenge the contact form's widget solves. */
+export const captchaChallengeSchema = z.record(z.string(), z.unknown());
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
