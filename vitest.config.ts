@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
         },
       },
       {
@@ -29,6 +29,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: ['apps/server/test/**/*.test.ts'],
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['apps/server/test/support/postgres-global-setup.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

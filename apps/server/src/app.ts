@@ -20,6 +20,7 @@ import { logsRoutes } from './modules/logs/logs.routes';
 import { LogsService } from './modules/logs/logs.service';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerWebApp } from './plugins/web-app';
 
 export interface AppDeps {
@@ -46,11 +47,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
   });
+  registerRouteCatalog(app);
   registerErrorHandler(app);
   await app.register(rateLimit, { global: false });
 
   const { db } = deps.database;
-  const logs = new LogsService(new LogsRepository(db));
+  const logs = new LogsService(new LogsRepository(db), clock);
   const authRepository = new AuthRepository(db);
   const otp = new OtpService(authRepository, logs, clock, deriveKey(deps.encryptionKey, 'totp-secrets'));
   const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp);

@@ -32,16 +32,22 @@ const migrationsFolder = join(dirname(createRequire(import.meta.url).resolve('@p
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
-    const db = drizzlePostgres({ client: pool, schema });
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migratePostgres(db, { migrationsFolder }),
-      close: () => pool.end(),
-    };
+    return fromPostgresPool(new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 }));
   }
-  const client = await PGlite.create(options.dataDir);
+  return fromPglite(await PGlite.create(options.dataDir));
+}
+
+export function fromPostgresPool(pool: pg.Pool): DatabaseHandle {
+  const db = drizzlePostgres({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+export function fromPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db,

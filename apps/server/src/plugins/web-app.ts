@@ -15,6 +15,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      cacheControl: false,
       // Hashed assets never change; index.html must always be revalidated to pick up a new build.
       setHeaders: (res, path) => {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

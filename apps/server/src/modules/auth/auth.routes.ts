@@ -29,13 +29,18 @@ export interface AuthServices {
 
 const MINUTE = 60_000;
 
+const usernameOf = (body: unknown) => {
+  const username = (body as { username?: unknown } | null | undefined)?.username;
+  return typeof username === 'string' ? username.trim().toLowerCase() : '';
+};
+
 /** Brute force is slowed per address and, for login, per address and account together. */
 const limits = {
   login: {
     max: 10,
     timeWindow: MINUTE,
     hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `${request.ip}|${String((request.body as { username?: unknown } | undefined)?.username ?? '')}`,
+    keyGenerator: (request: FastifyRequest) => `${request.ip}|${usernameOf(request.body)}`,
   },
   refresh: { max: 30, timeWindow: MINUTE },
   register: { max: 5, timeWindow: 10 * MINUTE },
@@ -63,7 +68,7 @@ export function authRoutes(app: FastifyInstance, services: AuthServices, guards:
     return ok(null);
   });
 
-  app.get('/api/auth/me', { preHandler: guards.authenticated }, async (request) => ok(toSessionUser(caller(request).user)));
+  app.get('/api/auth/me', { preHandler: guards.authenticated }, (request) => ok(toSessionUser(caller(request).user)));
 
   app.get('/api/auth/captcha', { config: { rateLimit: limits.captcha } }, async () => ok(await registration.challenge()));
 

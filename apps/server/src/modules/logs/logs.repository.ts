@@ -8,6 +8,7 @@ export interface NewAuditLog {
   ipAddress: string | null;
   userAgent: string | null;
   metadata: Record<string, unknown> | null;
+  createdAt: Date;
 }
 
 export class LogsRepository {

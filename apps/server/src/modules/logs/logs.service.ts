@@ -1,5 +1,6 @@
 // The audit trail: every mutation and every login attempt leaves a row (DESIGN.md section 4).
 import type { LogEntry, Role } from '@platform/contracts';
+import type { Clock } from '../../lib/clock';
 import type { RequestOrigin } from '../../lib/http';
 import type { LogsRepository } from './logs.repository';
 
@@ -17,7 +18,10 @@ export interface AuditTrail {
 }
 
 export class LogsService implements AuditTrail {
-  constructor(private readonly repository: LogsRepository) {}
+  constructor(
+    private readonly repository: LogsRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async record(entry: AuditEntry): Promise<void> {
     await this.repository.insert({
@@ -27,6 +31,7 @@ export class LogsService implements AuditTrail {
       ipAddress: entry.origin?.ipAddress ?? null,
       userAgent: entry.origin?.userAgent ?? null,
       metadata: entry.metadata ?? null,
+      createdAt: this.clock.now(),
     });
   }
 

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'config-'));
+
+describe('configuration', () => {
+  it('has working defaults and generates the secrets once into DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first).toMatchObject({ port: 8080, adminEmail: 'admin@example.com', demoData: true, publicUrl: 'http://localhost:8080' });
+    expect(first.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+
+    const restarted = loadConfig({ DATA_DIR: dataDir });
+    expect(restarted.jwtSecret).toBe(first.jwtSecret);
+    expect(restarted.encryptionKey).toBe(first.encryptionKey);
+  });
+
+  it('uses given secrets without writing any file', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40), ENCRYPTION_KEY: 'AB'.repeat(32) });
+    expect(config.encryptionKey).toBe('ab'.repeat(32));
+    expect(() => readFileSync(join(dataDir, 'secrets.json'))).toThrow();
+  });
+
+  it('turns demo data off with DEMO_DATA=0 or --no-demo-data', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: '0' }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir }, ['--no-demo-data']).demoData).toBe(false);
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    const attempt = () => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty', ENCRYPTION_KEY: 'short', ADMIN_EMAIL: 'nope' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/ENCRYPTION_KEY/);
+    expect(attempt).toThrow(/ADMIN_EMAIL/);
+  });
+});

@@ -1,0 +1,63 @@
+// Test data with overrides (STYLE.md): users in any state, logged-in sessions.
+import { users, type NewUserRow, type UserRow } from '@platform/db';
+import type { LoginResponse } from '@platform/contracts';
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { hashPassword } from '../../src/lib/passwords';
+import { totpCode } from '../../src/lib/totp';
+import type { TestApp } from './test-app';
+
+export const DEFAULT_PASSWORD = 'Correct-Horse-9';
+
+export async function createUser(
+  testApp: TestApp,
+  overrides: Partial<NewUserRow> & { password?: string | null } = {},
+): Promise<UserRow> {
+  const { password = DEFAULT_PASSWORD, ...values } = overrides;
+  const [user] = await testApp.database.db
+    .insert(users)
+    .values({
+      firstname: 'Mario',
+      lastname: 'Rossi',
+      username: `user-${randomUUID().slice(0, 8)}@example.com`,
+      role: 'user',
+      requestStatus: 'approved',
+      otpStatus: 'disabled',
+      passwordHash: password === null ? null : await hashPassword(password),
+      ...values,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return user;
+}
+
+export async function login(
+  testApp: TestApp,
+  user: Pick<UserRow, 'username'>,
+  extra: Record<string, unknown> = {},
+): Promise<LoginResponse> {
+  const { status, body } = await testApp.call<LoginResponse>({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: user.username, password: DEFAULT_PASSWORD, ...extra },
+  });
+  expect(body.error, 'login should succeed').toBeUndefined();
+  expect(status).toBe(200);
+  return body.data;
+}
+
+/** Turns on 2FA through the API, as a user would; answers the secret. */
+export async function enableOtp(testApp: TestApp, token: string): Promise<string> {
+  const setup = await testApp.call<{ secret: string }>({ method: 'POST', url: '/api/auth/otp/enable', token });
+  const secret = setup.body.data.secret;
+  const verified = await testApp.call({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    token,
+    payload: { token: totpCode(secret, testApp.clock.now()), secret },
+  });
+  expect(verified.body.ok).toBe(true);
+  // The code just used is spent: later codes come from the next step.
+  testApp.clock.advance(30_000);
+  return secret;
+}

@@ -1,0 +1,118 @@
+// Owns the session's life (product-spec.md section 4): confirms a stored session with the
+// server, plans the expiry dialog from the token's exp, refreshes or logs out, and renders the
+// routes inside it. Every way out (button, dialog timeout, a 401, an undecodable token) is the
+// same logout.
+import { SESSION_MESSAGES, SESSION_WARNING_MS } from '@platform/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Outlet } from 'react-router';
+import { SessionExpiryDialog } from '../components/session-expiry-dialog';
+import { setSessionRejectedHandler } from '../lib/api-client';
+import { planExpiryWarning } from '../lib/session/expiry-plan';
+import { readJwtExpiry } from '../lib/session/jwt';
+import { currentUserQueryKey, fetchCurrentUser, logoutOnServer, refreshSession } from '../lib/session/session-api';
+import { SessionContext, type SessionContextValue } from '../lib/session/session-context';
+import { sessionStore } from '../lib/session/session-store';
+import { useCrash } from '../lib/use-crash';
+
+export function SessionProvider() {
+  const queryClient = useQueryClient();
+  const crash = useCrash();
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+  /** Epoch ms of the automatic logout while the expiry dialog is open. */
+  const [logoutAt, setLogoutAt] = useState<number | null>(null);
+
+  const logout = useCallback(() => {
+    const ending = sessionStore.getSnapshot();
+    sessionStore.end();
+    setLogoutAt(null);
+    queryClient.clear();
+    if (ending) void logoutOnServer(ending);
+  }, [queryClient]);
+
+  useEffect(() => {
+    setSessionRejectedHandler(logout);
+    return () => setSessionRejectedHandler(() => undefined);
+  }, [logout]);
+
+  // A stored session may have been revoked or its user changed meanwhile: ask before trusting it.
+  const currentUser = useQuery({ queryKey: currentUserQueryKey, queryFn: fetchCurrentUser, enabled: session !== null, staleTime: Infinity });
+  useEffect(() => {
+    if (currentUser.data) sessionStore.updateUser(currentUser.data);
+  }, [currentUser.data]);
+
+  const jwt = session?.jwt;
+  const [replanTick, setReplanTick] = useState(0);
+  useEffect(() => {
+    if (!jwt) return;
+    let expiresAt: number;
+    try {
+      expiresAt = readJwtExpiry(jwt);
+    } catch {
+      logout();
+      crash(new Error(SESSION_MESSAGES.tokenCrash));
+      return;
+    }
+    const plan = planExpiryWarning(expiresAt, Date.now());
+    switch (plan.kind) {
+      case 'expired':
+        logout();
+        return;
+      case 'warn': {
+        const timer = setTimeout(() => setLogoutAt(Date.now() + SESSION_WARNING_MS), plan.delayMs);
+        return () => clearTimeout(timer);
+      }
+      case 'replan': {
+        const timer = setTimeout(() => setReplanTick((tick) => tick + 1), plan.delayMs);
+        return () => clearTimeout(timer);
+      }
+    }
+  }, [jwt, replanTick, logout, crash]);
+
+  useEffect(() => {
+    if (logoutAt === null) return;
+    const timer = setTimeout(logout, Math.max(0, logoutAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [logoutAt, logout]);
+
+  const refresh = useMutation({
+    mutationFn: refreshSession,
+    onSuccess: (tokens) => {
+      try {
+        sessionStore.replaceTokens(tokens.token, tokens.refreshToken);
+      } catch (error) {
+        logout();
+        crash(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      setLogoutAt(null);
+    },
+    onError: logout,
+  });
+  const stay = () => {
+    const refreshToken = sessionStore.getSnapshot()?.refreshToken;
+    if (refreshToken) refresh.mutate(refreshToken);
+    else logout();
+  };
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      status: session === null ? 'anonymous' : currentUser.isPending ? 'loading' : 'authenticated',
+      user: session?.user ?? null,
+      start: (login) => {
+        // The login answer is fresh: no need to ask the server who this is.
+        queryClient.setQueryData(currentUserQueryKey, login.user);
+        sessionStore.start({ jwt: login.jwt, refreshToken: login.refreshToken, user: login.user });
+      },
+      logout,
+    }),
+    [session, currentUser.isPending, logout, queryClient],
+  );
+
+  return (
+    <SessionContext value={value}>
+      <Outlet />
+      <SessionExpiryDialog deadline={session ? logoutAt : null} onStay={stay} busy={refresh.isPending} />
+    </SessionContext>
+  );
+}

@@ -1,0 +1,41 @@
+// The modal base of every dialog: the native <dialog> opened with showModal() traps focus, makes
+// the page inert and closes on Escape; the open prop stays the single source of truth.
+import { useEffect, useRef, type ReactNode } from 'react';
+import './components.css';
+
+interface DialogProps {
+  open: boolean;
+  /** Escape. Without it Escape does nothing: the dialog needs an explicit answer. */
+  onCancel?: () => void;
+  labelledBy: string;
+  describedBy?: string;
+  role?: 'dialog' | 'alertdialog';
+  children: ReactNode;
+}
+
+export function Dialog({ open, onCancel, labelledBy, describedBy, role = 'dialog', children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      role={role}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel?.();
+      }}
+    >
+      {open && children}
+    </dialog>
+  );
+}

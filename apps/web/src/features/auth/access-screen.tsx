@@ -1,0 +1,84 @@
+// The access screen at /login (product-spec.md section 2): login, the code step, the OTP setup,
+// forgot password and reset password, with a way home and a live clock. The contact-request
+// mode and the marketing panel come with the landing issue.
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { Brand } from '../../components/brand';
+import { LiveClock } from '../../components/live-clock';
+import { ForgotPasswordForm } from './components/forgot-password-form';
+import { LoginForm } from './components/login-form';
+import { OtpCodeForm } from './components/otp-code-form';
+import { OtpSetup } from './components/otp-setup';
+import { ResetPasswordForm } from './components/reset-password-form';
+import { claimAutoLogin, loadRememberedLogin } from './remember-me';
+import { useLoginFlow } from './use-login-flow';
+import './auth.css';
+
+/** The spec's pause before the remembered login submits itself, so the user sees who is logging in. */
+const AUTO_LOGIN_DELAY_MS = 500;
+
+type Screen = 'login' | 'forgot' | 'reset';
+
+/** Other screens may open this one on a given mode, e.g. the expired-link page on 'forgot'. */
+export interface AccessScreenState {
+  mode?: 'forgot';
+}
+
+export function AccessScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const resetToken = searchParams.get('token');
+  const location = useLocation();
+  const openOnForgot = (location.state as AccessScreenState | null)?.mode === 'forgot';
+  const [screen, setScreen] = useState<Screen>(resetToken ? 'reset' : openOnForgot ? 'forgot' : 'login');
+  const flow = useLoginFlow();
+
+  const autoLogin = useEffectEvent(flow.submitRemembered);
+  useEffect(() => {
+    if (resetToken || openOnForgot) return;
+    const remembered = loadRememberedLogin();
+    if (!remembered) return;
+    const timer = setTimeout(() => {
+      if (claimAutoLogin()) autoLogin(remembered);
+    }, AUTO_LOGIN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [resetToken, openOnForgot]);
+
+  const leaveReset = () => {
+    setSearchParams({}, { replace: true });
+    setScreen('login');
+  };
+
+  return (
+    <div className="access">
+      <header className="access__bar">
+        <div className="access__home">
+          <Brand />
+          <Link to="/" className="access__back">
+            ← Back to Home
+          </Link>
+        </div>
+        <LiveClock />
+      </header>
+      <main className="access__main">
+        <div className="card access__card">
+          {screen === 'reset' && resetToken ? (
+            <ResetPasswordForm token={resetToken} onDone={leaveReset} />
+          ) : screen === 'forgot' ? (
+            <ForgotPasswordForm defaultUsername={flow.form.getValues('username')} onBack={() => setScreen('login')} />
+          ) : flow.step === 'otp-setup' && flow.pendingJwt ? (
+            <OtpSetup pendingJwt={flow.pendingJwt} onDone={flow.finishOtpSetup} />
+          ) : flow.step === 'otp-code' ? (
+            <OtpCodeForm username={flow.username} onSubmit={flow.submitCode} busy={flow.busy} onNotMe={flow.notMe} />
+          ) : (
+            <LoginForm
+              form={flow.form}
+              onSubmit={flow.submitCredentials}
+              busy={flow.busy}
+              onForgotPassword={() => setScreen('forgot')}
+            />
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { loginResponseSchema, type LoginRequest } from '@platform/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const login = (body: LoginRequest) =>
+  apiRequest('/api/auth/login', { method: 'POST', body, schema: loginResponseSchema, auth: 'none' });
+
+export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,0 +1,113 @@
+// The OTP setup offered at a login whose account has no 2FA yet (product-spec.md section 4).
+// It talks to the server with the login's jwt, held pending until the setup ends either way.
+import { LOGIN_MESSAGES, OTP_MESSAGES, type OtpStatus } from '@platform/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../components/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useDisableOtp } from '../api/disable-otp';
+import { useOtpSetup } from '../api/enable-otp';
+import { useVerifyOtp } from '../api/verify-otp';
+import { otpCodeFormSchema, type OtpCodeForm } from '../form-schemas';
+import { QrCode } from './qr-code';
+
+interface OtpSetupProps {
+  pendingJwt: string;
+  /** The setup ended: 'enabled' after a verified code, 'disabled' when skipped. */
+  onDone: (status: Extract<OtpStatus, 'enabled' | 'disabled'>) => void;
+}
+
+export function OtpSetup({ pendingJwt, onDone }: OtpSetupProps) {
+  const setup = useOtpSetup(pendingJwt);
+  const verify = useVerifyOtp();
+  const skip = useDisableOtp();
+  const { register, handleSubmit, formState } = useForm<OtpCodeForm>({
+    resolver: zodResolver(otpCodeFormSchema),
+    defaultValues: { token: '' },
+  });
+
+  const otpauthUrl = setup.data?.otpauth_url;
+  useEffect(() => {
+    if (setup.isError) notify.error(OTP_MESSAGES.generateErrorLogin, 'otp-setup');
+    else if (setup.isSuccess && !otpauthUrl) notify.error(LOGIN_MESSAGES.otpUrlMissing, 'otp-setup');
+  }, [setup.isError, setup.isSuccess, otpauthUrl]);
+
+  const submit = ({ token }: OtpCodeForm) => {
+    if (!setup.data) return;
+    verify.mutate(
+      { token, secret: setup.data.secret, pendingJwt },
+      {
+        onSuccess: () => {
+          notify.success(OTP_MESSAGES.enabledLogin);
+          onDone('enabled');
+        },
+        onError: (error) =>
+          notify.error(error instanceof ApiError && error.isRefusal ? OTP_MESSAGES.invalidLogin : OTP_MESSAGES.verifyErrorLogin),
+      },
+    );
+  };
+  const skipSetup = () =>
+    skip.mutate(pendingJwt, {
+      onSuccess: () => onDone('disabled'),
+      onError: () => notify.error(LOGIN_MESSAGES.disableOtpError),
+    });
+
+  const busy = verify.isPending || skip.isPending;
+  return (
+    <form className="access-form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+      <h1 className="access-form__title">Enable OTP</h1>
+      <p className="access-form__lead">
+        Protect your account with two-factor authentication: scan the QR code with your authenticator app, or type the
+        secret into it, then enter the code it shows.
+      </p>
+      <div className="otp-setup">
+        {setup.isPending && <span className="spinner" role="status" aria-label="Generating the OTP secret" />}
+        {setup.isError && (
+          <button type="button" className="button button--ghost" onClick={() => void setup.refetch()}>
+            Try again
+          </button>
+        )}
+        {setup.data && (
+          <>
+            {otpauthUrl && <QrCode value={otpauthUrl} label="QR code of the OTP secret" />}
+            <div className="otp-setup__details">
+              {otpauthUrl && (
+                <a className="button button--ghost" href={otpauthUrl}>
+                  Quick add to 2FA app
+                </a>
+              )}
+              <p className="otp-setup__secret-label">Secret key</p>
+              <code className="otp-setup__secret" data-testid="otp-secret">
+                {setup.data.secret}
+              </code>
+            </div>
+          </>
+        )}
+      </div>
+      <FormField label="OTP code" error={formState.errors.token?.message}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            {...register('token')}
+            id={id}
+            className="input input--code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
+      </FormField>
+      <button type="submit" className="button button--primary button--block" disabled={busy || !setup.data}>
+        {verify.isPending ? 'Verifying…' : 'Enable OTP'}
+      </button>
+      <p className="access-form__footer">
+        <button type="button" className="link-button" onClick={skipSetup} disabled={busy}>
+          Skip for now
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+// Remember me (DESIGN.md section 4): the username and the server's single-use remember token,
+// never the password. The token of each successful remembered login replaces the stored one.
+import * as z from 'zod';
+import { appStorage } from '../../lib/storage';
+
+const rememberedLoginSchema = z.object({ username: z.string().min(1), rememberToken: z.string().min(1) });
+export type RememberedLogin = z.infer<typeof rememberedLoginSchema>;
+
+/** A stored value that cannot be read is only logged: the login form still works without it. */
+export function loadRememberedLogin(): RememberedLogin | null {
+  try {
+    return appStorage.read('rememberMeCredentials', rememberedLoginSchema);
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
+export function saveRememberedLogin(login: RememberedLogin): void {
+  appStorage.write('rememberMeCredentials', login);
+}
+
+export function forgetRememberedLogin(): void {
+  appStorage.remove('rememberMeCredentials');
+}
+
+let autoLoginClaimed = false;
+
+/**
+ * True the first time in a page load. The auto-login runs once: after an in-app logout the
+ * access screen must not log the same user straight back in.
+ */
+export function claimAutoLogin(): boolean {
+  if (autoLoginClaimed) return false;
+  autoLoginClaimed = true;
+  return true;
+}

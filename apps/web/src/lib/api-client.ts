@@ -1,0 +1,95 @@
+// The one place the app talks HTTP (product-spec.md section 7): JSON in and out, the bearer of
+// the session, a 30 s timeout, the {ok, data} / {ok: false, error} envelope read once, and a
+// single error type for every failure. A 401 on a call made with the session's token means the
+// session is gone server-side, so the registered handler logs out.
+import type { ApiResponse } from '@platform/contracts';
+import * as z from 'zod';
+import { sessionStore } from './session/session-store';
+
+const TIMEOUT_MS = 30_000;
+
+export const NETWORK_MESSAGES = {
+  offline: 'Impossibile contattare il server. Controlla la connessione e riprova.',
+  timeout: 'Il server non ha risposto entro 30 secondi. Riprova.',
+  badResponse: 'Risposta non valida dal server.',
+} as const;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** The HTTP status; 0 when no answer arrived (network failure or timeout). */
+    readonly status: number,
+    readonly requiresOtp = false,
+  ) {
+    super(message);
+  }
+
+  /** The server answered with a refusal it explained (as opposed to failing or not answering). */
+  get isRefusal(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+/** 'session': the logged-in bearer; 'none': anonymous; bearer: a token that is not (yet) the session's. */
+export type RequestAuth = 'session' | 'none' | { bearer: string };
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** The contract's schema of data; the answer is checked against it. */
+  schema: z.ZodType<T>;
+  auth?: RequestAuth;
+}
+
+let onSessionRejected: () => void = () => undefined;
+
+/** Set by the session provider: what to do when the server no longer accepts the session. */
+export function setSessionRejectedHandler(handler: () => void): void {
+  onSessionRejected = handler;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, schema, auth = 'session' } = options;
+  const sessionJwt = auth === 'session' ? sessionStore.getSnapshot()?.jwt : undefined;
+  const bearer = typeof auth === 'object' ? auth.bearer : sessionJwt;
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError(timedOut ? NETWORK_MESSAGES.timeout : NETWORK_MESSAGES.offline, 0);
+  }
+
+  const envelope = await readEnvelope(response);
+  if (!envelope.ok) {
+    // Only the current session's token: a stale or pending token failing says nothing about it.
+    if (response.status === 401 && sessionJwt && sessionStore.getSnapshot()?.jwt === sessionJwt) onSessionRejected();
+    throw new ApiError(envelope.error, response.status, envelope.requiresOtp === true);
+  }
+  const data = schema.safeParse(envelope.data);
+  if (!data.success) throw new ApiError(NETWORK_MESSAGES.badResponse, response.status);
+  return data.data;
+}
+
+const envelopeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.string(), requiresOtp: z.literal(true).optional() }),
+]);
+
+async function readEnvelope(response: Response): Promise<ApiResponse<unknown>> {
+  const json: unknown = await response.json().catch(() => undefined);
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) throw new ApiError(NETWORK_MESSAGES.badResponse, response.status);
+  return envelope.data;
+}
