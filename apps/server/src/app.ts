@@ -6,6 +6,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './lib/clock';
 import { deriveKey } from './lib/crypto';
 import type { Mailer } from './lib/mailer';
+import { RevealCipher } from './lib/reveal';
+import { AccountsRepository } from './modules/accounts/accounts.repository';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { AlgorithmsRepository } from './modules/algorithms/algorithms.repository';
+import { algorithmsRoutes } from './modules/algorithms/algorithms.routes';
+import { AlgorithmsService } from './modules/algorithms/algorithms.service';
 import { AccessTokens } from './modules/auth/access-tokens';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -15,9 +22,21 @@ import { OtpService } from './modules/auth/otp.service';
 import { PasswordsService } from './modules/auth/passwords.service';
 import { RegistrationService } from './modules/auth/registration.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { InstrumentsRepository } from './modules/instruments/instruments.repository';
+import { instrumentsRoutes } from './modules/instruments/instruments.routes';
+import { InstrumentsService } from './modules/instruments/instruments.service';
+import { InvestmentsRepository } from './modules/investments/investments.repository';
+import { investmentsRoutes } from './modules/investments/investments.routes';
+import { InvestmentsService } from './modules/investments/investments.service';
 import { LogsRepository } from './modules/logs/logs.repository';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { LogsService } from './modules/logs/logs.service';
+import { TransactionsRepository } from './modules/transactions/transactions.repository';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { TransactionsService } from './modules/transactions/transactions.service';
+import { UsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRouteCatalog } from './plugins/route-catalog';
@@ -56,13 +75,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authRepository = new AuthRepository(db);
   const otp = new OtpService(authRepository, logs, clock, deriveKey(deps.encryptionKey, 'totp-secrets'));
   const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp);
+  const reveal = new RevealCipher(deriveKey(deps.encryptionKey, 'reveal-keys'));
   const passwords = new PasswordsService(authRepository, logs, clock, deps.mailer, otp, {
     publicUrl: deps.publicUrl,
-    revealKeyBase: deriveKey(deps.encryptionKey, 'reveal-keys'),
+    reveal,
   });
   const captcha = createAltchaVerifier(deriveKey(deps.encryptionKey, 'captcha').toString('hex'), clock);
   const registration = new RegistrationService(authRepository, logs, deps.mailer, captcha);
   const guards = registerAuthentication(app, auth);
+  const instruments = new InstrumentsService(new InstrumentsRepository(db));
 
   healthRoutes(app, {
     database: deps.database.kind,
@@ -72,6 +93,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   authRoutes(app, { auth, otp, passwords, registration }, guards);
   logsRoutes(app, logs, guards);
+  usersRoutes(app, new UsersService(new UsersRepository(db), logs, clock, passwords), guards);
+  instrumentsRoutes(app, instruments, guards);
+  algorithmsRoutes(app, new AlgorithmsService(new AlgorithmsRepository(db), instruments, logs), guards);
+  accountsRoutes(
+    app,
+    new AccountsService(new AccountsRepository(db), logs, deriveKey(deps.encryptionKey, 'broker-credentials'), reveal),
+    guards,
+  );
+  investmentsRoutes(app, new InvestmentsService(new InvestmentsRepository(db), logs), guards);
+  transactionsRoutes(app, new TransactionsService(new TransactionsRepository(db)), guards);
   await registerWebApp(app, deps.webDistDir);
   return app;
 }

@@ -6,3 +6,14 @@ export const APP_NAME = 'Trading Platform';
 export const SESSION_WARNING_MS = 180_000;
 
 export const PASSWORD_RESET_LINK_MINUTES = 30;
+
+/** Leverage: 1 to 20 for retail (non-pro owners), up to 200 for pro. */
+export const MIN_LEVERAGE = 1;
+export const MAX_LEVERAGE_RETAIL = 20;
+export const MAX_LEVERAGE_PRO = 200;
+
+export function maxLeverageFor(isPro: boolean): number {
+  return isPro ? MAX_LEVERAGE_PRO : MAX_LEVERAGE_RETAIL;
+}
+
+export const leverageLimitMessage = (max: number) => `Leva massima consentita è ${max}`;

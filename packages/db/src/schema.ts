@@ -1,15 +1,17 @@
 // One pg-core schema for both drivers (PGlite and PostgreSQL). Later features add their tables here.
-import type { Market, OtpStatus, RequestStatus, Role } from '@platform/contracts';
+import type { AlgorithmConfig, Market, OtpStatus, RequestStatus, Role } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -139,10 +141,97 @@ export const instruments = pgTable('instruments', {
   defaultSafeWorst: doublePrecision('default_safe_worst').notNull(),
 });
 
+export const algorithms = pgTable('algorithms', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  minCapital: doublePrecision('min_capital').notNull(),
+  market: text('market').$type<Market>().notNull().default('GOLD'),
+  /** Grid parameters of engine.md; defaults come from the instrument table when created. */
+  config: jsonb('config').$type<AlgorithmConfig>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A broker account. The three credentials are encrypted at rest (AES-256-GCM, server key). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The broker's own account id. */
+    accountId: text('account_id').notNull(),
+    isDemo: boolean('is_demo').notNull().default(true),
+    brokerName: text('broker_name').notNull(),
+    usernameEncrypted: text('username_encrypted').notNull(),
+    passwordEncrypted: text('password_encrypted').notNull(),
+    apikeyEncrypted: text('apikey_encrypted'),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('accounts_owner_idx').on(table.ownerId),
+    uniqueIndex('accounts_broker_account_idx').on(table.brokerName, table.accountId),
+  ],
+);
+
+export const investments = pgTable(
+  'investments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    algorithmId: uuid('algorithm_id')
+      .notNull()
+      .references(() => algorithms.id, { onDelete: 'restrict' }),
+    capital: doublePrecision('capital').notNull(),
+    leverage: doublePrecision('leverage').notNull(),
+    size: doublePrecision('size').notNull(),
+    additional: doublePrecision('additional').notNull(),
+    maxContracts: doublePrecision('max_contracts').notNull(),
+    /** 0 stopped, 1 running, 2 error, 3 deletion requested. */
+    isRunning: integer('is_running').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('investments_account_idx').on(table.accountId)],
+);
+
+/** A closed grid cycle of a live bot (engine.md section 6). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    investmentId: uuid('investment_id').references(() => investments.id, { onDelete: 'set null' }),
+    /** The owner at the time of the trade, so statements survive investment changes. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    market: text('market').$type<Market>().notNull(),
+    lots: doublePrecision('lots').notNull(),
+    entryPrice: doublePrecision('entry_price').notNull(),
+    exitPrice: doublePrecision('exit_price').notNull(),
+    reason: text('reason').$type<'take-profit' | 'stop' | 'close'>().notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    /** EUR, net of spread. */
+    profitLoss: doublePrecision('profit_loss').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('transactions_user_closed_idx').on(table.userId, table.closedAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
 export type InstrumentRow = typeof instruments.$inferSelect;
+export type AlgorithmRow = typeof algorithms.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export type InvestmentRow = typeof investments.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;
 
 /** Used by updates to stamp updated_at in the same statement. */
 export const now = sql`now()`;

@@ -19,13 +19,13 @@ export function SessionProvider() {
   const queryClient = useQueryClient();
   const crash = useCrash();
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
-  /** Epoch ms of the automatic logout while the expiry dialog is open. */
-  const [logoutAt, setLogoutAt] = useState<number | null>(null);
+  /** The expiry dialog of one access token: a refreshed or ended session leaves it behind. */
+  const [warning, setWarning] = useState<{ jwt: string; logoutAt: number } | null>(null);
+  const logoutAt = session && warning?.jwt === session.jwt ? warning.logoutAt : null;
 
   const logout = useCallback(() => {
     const ending = sessionStore.getSnapshot();
     sessionStore.end();
-    setLogoutAt(null);
     queryClient.clear();
     if (ending) void logoutOnServer(ending);
   }, [queryClient]);
@@ -59,7 +59,7 @@ export function SessionProvider() {
         logout();
         return;
       case 'warn': {
-        const timer = setTimeout(() => setLogoutAt(Date.now() + SESSION_WARNING_MS), plan.delayMs);
+        const timer = setTimeout(() => setWarning({ jwt, logoutAt: Date.now() + SESSION_WARNING_MS }), plan.delayMs);
         return () => clearTimeout(timer);
       }
       case 'replan': {
@@ -83,9 +83,7 @@ export function SessionProvider() {
       } catch (error) {
         logout();
         crash(error instanceof Error ? error : new Error(String(error)));
-        return;
       }
-      setLogoutAt(null);
     },
     onError: logout,
   });
@@ -112,7 +110,7 @@ export function SessionProvider() {
   return (
     <SessionContext value={value}>
       <Outlet />
-      <SessionExpiryDialog deadline={session ? logoutAt : null} onStay={stay} busy={refresh.isPending} />
+      <SessionExpiryDialog deadline={logoutAt} onStay={stay} busy={refresh.isPending} />
     </SessionContext>
   );
 }

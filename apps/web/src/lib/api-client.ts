@@ -71,12 +71,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError(timedOut ? NETWORK_MESSAGES.timeout : NETWORK_MESSAGES.offline, 0);
   }
 
+  // Only the current session's token: a stale or pending token failing says nothing about it.
+  if (response.status === 401 && sessionJwt && sessionStore.getSnapshot()?.jwt === sessionJwt) onSessionRejected();
   const envelope = await readEnvelope(response);
-  if (!envelope.ok) {
-    // Only the current session's token: a stale or pending token failing says nothing about it.
-    if (response.status === 401 && sessionJwt && sessionStore.getSnapshot()?.jwt === sessionJwt) onSessionRejected();
-    throw new ApiError(envelope.error, response.status, envelope.requiresOtp === true);
-  }
+  if (!envelope.ok) throw new ApiError(envelope.error, response.status, envelope.requiresOtp === true);
   const data = schema.safeParse(envelope.data);
   if (!data.success) throw new ApiError(NETWORK_MESSAGES.badResponse, response.status);
   return data.data;

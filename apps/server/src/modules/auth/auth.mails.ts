@@ -49,3 +49,22 @@ export function registrationRequestMail(to: string, request: { firstname: string
     ].join('\n'),
   };
 }
+
+export const INVITATION_LINK_DAYS = 7;
+
+export function invitationMail(to: string, firstname: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `${APP_NAME} - Il tuo account è pronto`,
+    text: [
+      `Ciao ${firstname},`,
+      '',
+      `il tuo account ${APP_NAME} è stato attivato. Scegli la tua password da questo link`,
+      `(vale ${INVITATION_LINK_DAYS} giorni e una sola volta):`,
+      '',
+      link,
+      '',
+      `Poi accedi con il tuo indirizzo e-mail: ${to}`,
+    ].join('\n'),
+  };
+}

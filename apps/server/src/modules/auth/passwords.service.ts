@@ -11,14 +11,15 @@ import {
   type VerifyPasswordResponse,
 } from '@platform/contracts';
 import type { Clock } from '../../lib/clock';
-import { hashToken, hmacHex, newOpaqueToken } from '../../lib/crypto';
+import { hashToken, newOpaqueToken } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { RevealCipher } from '../../lib/reveal';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AuthRepository } from './auth.repository';
-import { passwordResetMail, passwordResetNeedsOtpMail } from './auth.mails';
+import { INVITATION_LINK_DAYS, invitationMail, passwordResetMail, passwordResetNeedsOtpMail } from './auth.mails';
 import type { AuthContext } from './auth.service';
 import type { OtpService } from './otp.service';
 import { loginBlockReason } from './session-user';
@@ -26,8 +27,8 @@ import { loginBlockReason } from './session-user';
 export interface PasswordsServiceOptions {
   /** Base of the links in mails, e.g. https://app.example.com */
   publicUrl: string;
-  /** Derives the per-session key under which credentials are revealed (DESIGN.md section 4). */
-  revealKeyBase: Buffer;
+  /** The per-session key under which credentials are revealed (DESIGN.md section 4). */
+  reveal: RevealCipher;
 }
 
 export class PasswordsService {
@@ -68,12 +69,7 @@ export class PasswordsService {
       throw badRequest(PASSWORD_MESSAGES.wrong);
     }
     await this.audit.record({ action: 'PASSWORD_VERIFIED', description: 'Password verificata', userId: auth.user.id, origin });
-    return { revealKey: this.revealKey(auth.sessionId) };
-  }
-
-  /** HMAC of the session id: a ciphertext fetched in one session is useless in any other. */
-  revealKey(sessionId: string): string {
-    return hmacHex(this.options.revealKeyBase, sessionId);
+    return { revealKey: this.options.reveal.keyFor(auth.sessionId) };
   }
 
   /**
@@ -110,6 +106,23 @@ export class PasswordsService {
     });
     await this.mailer.send(passwordResetMail(user.username, `${this.options.publicUrl}/reset-password?token=${token}`));
     await this.audit.record({ action: 'PASSWORD_RESET_REQUESTED', description: 'Link di reset password inviato', userId: user.id, origin });
+  }
+
+  /** Mails a new user the link that sets their first password; earlier invitations stop working. */
+  async sendInvitation(user: { id: string; username: string; firstname: string }, origin: RequestOrigin): Promise<void> {
+    const token = newOpaqueToken();
+    const now = this.clock.now();
+    await this.repository.transaction(async (repository) => {
+      await repository.expireOpenPasswordTokens(user.id, 'invite', now);
+      await repository.insertPasswordToken({
+        userId: user.id,
+        purpose: 'invite',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + INVITATION_LINK_DAYS * 24 * 60 * 60_000),
+      });
+    });
+    await this.mailer.send(invitationMail(user.username, user.firstname, `${this.options.publicUrl}/reset-password?token=${token}`));
+    await this.audit.record({ action: 'INVITATION_SENT', description: `Invito inviato a ${user.username}`, userId: user.id, origin });
   }
 
   /** Sets the password from a mailed link; every open session of the user ends. */

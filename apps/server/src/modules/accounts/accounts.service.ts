@@ -1,0 +1,120 @@
+// Broker accounts. Credentials are stored encrypted with the server key and leave the server
+// only re-encrypted under the caller's session reveal key. Users and sales own their accounts;
+// admins see all and choose the owner.
+import { ACCOUNT_MESSAGES, BROKER_NAME, type Account, type AccountFormInput, type Role } from '@platform/contracts';
+import { decryptAtRest, encryptAtRest } from '../../lib/crypto';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { RequestOrigin } from '../../lib/http';
+import type { RevealCipher } from '../../lib/reveal';
+import type { AuditTrail } from '../logs/logs.service';
+import type { AccountsRepository, AccountValues } from './accounts.repository';
+
+export interface AccountsViewer {
+  id: string;
+  role: Role;
+  sessionId: string;
+}
+
+type AccountWithOwner = NonNullable<Awaited<ReturnType<AccountsRepository['findById']>>>;
+
+export class AccountsService {
+  constructor(
+    private readonly repository: AccountsRepository,
+    private readonly audit: AuditTrail,
+    /** Encrypts credentials at rest. */
+    private readonly credentialsKey: Buffer,
+    private readonly reveal: RevealCipher,
+  ) {}
+
+  async list(viewer: AccountsViewer): Promise<Account[]> {
+    const rows = await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id);
+    return rows.map((row) => this.present(row, viewer.sessionId));
+  }
+
+  async create(viewer: AccountsViewer, form: AccountFormInput, origin: RequestOrigin): Promise<Account> {
+    if (!form.username) throw badRequest(ACCOUNT_MESSAGES.usernameRequired);
+    if (!form.password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
+    const ownerId = await this.ownerFor(viewer, form.owner, undefined);
+    if (await this.repository.brokerAccountTaken(BROKER_NAME, form.accountId)) throw conflict(ACCOUNT_MESSAGES.duplicate);
+    const id = await this.repository.insert({
+      accountId: form.accountId,
+      isDemo: form.isDemo,
+      brokerName: BROKER_NAME,
+      ownerId,
+      usernameEncrypted: this.encrypt(form.username),
+      passwordEncrypted: this.encrypt(form.password),
+      apikeyEncrypted: form.apikey ? this.encrypt(form.apikey) : null,
+    });
+    await this.audit.record({ action: 'ACCOUNT_CREATED', description: `Account ${form.accountId} aggiunto`, userId: viewer.id, origin, metadata: { accountId: id, ownerId } });
+    return this.present(await this.mustFind(id), viewer.sessionId);
+  }
+
+  /** Credentials not sent stay as they are (the form sends them only once unlocked). */
+  async update(viewer: AccountsViewer, id: string, form: AccountFormInput, origin: RequestOrigin): Promise<Account> {
+    const current = await this.findVisible(viewer, id);
+    const ownerId = await this.ownerFor(viewer, form.owner, current.account.ownerId);
+    if (await this.repository.brokerAccountTaken(BROKER_NAME, form.accountId, id)) throw conflict(ACCOUNT_MESSAGES.duplicate);
+    const values: Partial<AccountValues> = { accountId: form.accountId, isDemo: form.isDemo, ownerId };
+    if (form.username) values.usernameEncrypted = this.encrypt(form.username);
+    if (form.password) values.passwordEncrypted = this.encrypt(form.password);
+    if (form.apikey) values.apikeyEncrypted = this.encrypt(form.apikey);
+    await this.repository.update(id, values);
+    await this.audit.record({
+      action: 'ACCOUNT_UPDATED',
+      description: `Account ${form.accountId} aggiornato`,
+      userId: viewer.id,
+      origin,
+      metadata: { accountId: id, credentialsChanged: Boolean(form.username || form.password || form.apikey) },
+    });
+    return this.present(await this.mustFind(id), viewer.sessionId);
+  }
+
+  /** Refused while investments still use the account; those whose deletion was requested go with it. */
+  async remove(viewer: AccountsViewer, id: string, origin: RequestOrigin): Promise<void> {
+    const current = await this.findVisible(viewer, id);
+    await this.repository.transaction(async (repository) => {
+      if ((await repository.countLiveInvestments(id)) > 0) throw conflict(ACCOUNT_MESSAGES.inUse);
+      await repository.deleteWithRetiredInvestments(id);
+    });
+    await this.audit.record({ action: 'ACCOUNT_DELETED', description: `Account ${current.account.accountId} eliminato`, userId: viewer.id, origin, metadata: { accountId: id } });
+  }
+
+  /** Others' accounts answer 404, so their existence is not revealed. */
+  private async findVisible(viewer: AccountsViewer, id: string): Promise<AccountWithOwner> {
+    const found = await this.repository.findById(id);
+    if (!found || (viewer.role !== 'admin' && found.account.ownerId !== viewer.id)) throw notFound(ACCOUNT_MESSAGES.notFound);
+    return found;
+  }
+
+  private async mustFind(id: string): Promise<AccountWithOwner> {
+    const found = await this.repository.findById(id);
+    if (!found) throw notFound(ACCOUNT_MESSAGES.notFound);
+    return found;
+  }
+
+  private async ownerFor(viewer: AccountsViewer, requested: string | undefined, current: string | undefined): Promise<string> {
+    if (viewer.role !== 'admin') return current ?? viewer.id;
+    const ownerId = requested ?? current;
+    if (!ownerId) throw badRequest(ACCOUNT_MESSAGES.ownerRequired);
+    if (!(await this.repository.userExists(ownerId))) throw badRequest(ACCOUNT_MESSAGES.ownerNotFound);
+    return ownerId;
+  }
+
+  private encrypt(plaintext: string): string {
+    return encryptAtRest(this.credentialsKey, plaintext);
+  }
+
+  private present({ account, owner }: AccountWithOwner, sessionId: string): Account {
+    const revealed = (stored: string) => this.reveal.encryptFor(sessionId, decryptAtRest(this.credentialsKey, stored));
+    return {
+      _id: account.id,
+      accountId: account.accountId,
+      isDemo: account.isDemo,
+      brokerName: account.brokerName,
+      username: revealed(account.usernameEncrypted),
+      password: revealed(account.passwordEncrypted),
+      apikey: account.apikeyEncrypted ? revealed(account.apikeyEncrypted) : null,
+      owner: { _id: owner.id, firstname: owner.firstname, lastname: owner.lastname, username: owner.username, isPro: owner.isPro },
+    };
+  }
+}

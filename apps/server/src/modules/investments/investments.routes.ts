@@ -1,0 +1,33 @@
+import { investmentFormSchema } from '@platform/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod';
+import { ok, parse } from '../../lib/http';
+import { caller, originOf, type Guards } from '../../plugins/authentication';
+import type { InvestmentsService, InvestmentsViewer } from './investments.service';
+
+const idParams = z.object({ id: z.uuid('Investimento non trovato.') });
+
+function viewerOf(request: FastifyRequest): InvestmentsViewer {
+  const { user } = caller(request);
+  return { id: user.id, role: user.role };
+}
+
+export function investmentsRoutes(app: FastifyInstance, investments: InvestmentsService, guards: Guards): void {
+  const signedIn = { preHandler: guards.authenticated };
+
+  app.get('/api/common/investments', signedIn, async (request) => ok(await investments.list(viewerOf(request))));
+
+  app.post('/api/common/investments/add', signedIn, async (request) =>
+    ok(await investments.create(viewerOf(request), parse(investmentFormSchema, request.body), originOf(request))),
+  );
+
+  app.patch('/api/common/investments/edit/:id', signedIn, async (request) => {
+    const { id } = parse(idParams, request.params);
+    return ok(await investments.update(viewerOf(request), id, parse(investmentFormSchema, request.body), originOf(request)));
+  });
+
+  app.patch('/api/common/investments/delete/:id', signedIn, async (request) => {
+    const { id } = parse(idParams, request.params);
+    return ok(await investments.requestDeletion(viewerOf(request), id, originOf(request)));
+  });
+}

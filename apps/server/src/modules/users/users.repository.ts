@@ -1,0 +1,52 @@
+import { users, type Database, type NewUserRow, type UserRow } from '@platform/db';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+
+export type UserProfilePatch = Partial<
+  Pick<
+    UserRow,
+    | 'firstname'
+    | 'lastname'
+    | 'username'
+    | 'role'
+    | 'isPro'
+    | 'requestStatus'
+    | 'eulaContractAccepted'
+    | 'eulaContractSignedAt'
+    | 'eulaAutotradingAccepted'
+    | 'eulaAutotradingSignedAt'
+    | 'deletionRequestedAt'
+  >
+>;
+
+export class UsersRepository {
+  constructor(private readonly db: Database) {}
+
+  list(): Promise<UserRow[]> {
+    return this.db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+  }
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return user;
+  }
+
+  async usernameTaken(username: string, exceptId?: string): Promise<boolean> {
+    const condition = exceptId ? and(eq(users.username, username), ne(users.id, exceptId)) : eq(users.username, username);
+    const [row] = await this.db.select({ id: users.id }).from(users).where(condition).limit(1);
+    return row !== undefined;
+  }
+
+  async insert(values: NewUserRow): Promise<UserRow | undefined> {
+    const [user] = await this.db.insert(users).values(values).onConflictDoNothing().returning();
+    return user;
+  }
+
+  async update(id: string, patch: UserProfilePatch): Promise<UserRow | undefined> {
+    const [user] = await this.db
+      .update(users)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    return user;
+  }
+}

@@ -1,0 +1,178 @@
+// The access flows of the foundation issue in a real browser on the built app: guards, a wrong
+// password, the reset link from the mail, OTP setup at the first login, logout, the code step at
+// the next login, and the session-expiry dialog. The scenarios run in order on one server: the
+// OTP set up by one is what the later ones log in with.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openAppPage, type AppPage } from './support/browser';
+import { waitForMailLink } from './support/outbox';
+import { captureScreen } from './support/screenshots';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+import { totpCode } from './support/totp';
+
+let server: RunningServer;
+let browser: Browser;
+let app: AppPage;
+/** The admin's OTP once set up, and the last time step used (each is accepted only once). */
+let adminOtp: { secret: string; lastStep: number } | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  const errors = app.pageErrors;
+  await app.close();
+  expect(errors).toEqual([]);
+});
+
+async function openPage(): Promise<Page> {
+  app = await openAppPage(browser, server.baseUrl);
+  return app.page;
+}
+
+async function submitCredentials(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+describe('access', () => {
+  it('sends a visitor who opens /dashboard to /login', async () => {
+    const page = await openPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Your Reliable Investment Partner' }).waitFor();
+    await captureScreen(page, 'landing');
+    await page.getByRole('link', { name: 'Terms of Service' }).click();
+    await page.getByRole('heading', { name: 'Terms of Service' }).waitFor();
+    await captureScreen(page, 'tos');
+
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await captureScreen(page, 'login');
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    await submitCredentials(page, 'not-the-password');
+    await page.getByText('Invalid credentials or OTP error').waitFor();
+    await captureScreen(page, 'login-wrong-password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('resets the password from the mailed link, once', async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await captureScreen(page, 'forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Reset link sent to the provided email address!').waitFor();
+
+    const link = await waitForMailLink(server.outboxDir, /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
+    await page.goto(link);
+    await page.getByLabel('Nuova password', { exact: true }).fill(ADMIN.password);
+    await page.getByLabel('Conferma password', { exact: true }).fill('something else');
+    await page.getByRole('button', { name: 'Aggiorna password' }).click();
+    await page.getByText('Le password inserite non corrispondono.').waitFor();
+    await captureScreen(page, 'reset-password-page');
+
+    // The same password again, so the other scenarios keep logging in with it.
+    await page.getByLabel('Conferma password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Aggiorna password' }).click();
+    await page.getByText('Password aggiornata con successo!').waitFor();
+    await page.waitForURL('**/login');
+
+    await page.goto(link);
+    await page.getByLabel('Nuova password', { exact: true }).fill(ADMIN.password);
+    await page.getByLabel('Conferma password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Aggiorna password' }).click();
+    await page.getByRole('button', { name: 'Richiedi un nuovo reset' }).waitFor();
+    await captureScreen(page, 'reset-password-expired');
+  });
+
+  it('sets up OTP at the first login, logs out, and asks for a fresh code at the next login', async () => {
+    const page = await openPage();
+    await page.goto('/login');
+    await submitCredentials(page, ADMIN.password);
+
+    await page.getByRole('heading', { name: 'Enable OTP' }).waitFor();
+    const secret = (await page.getByTestId('otp-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    const quickAdd = await page.getByRole('link', { name: 'Quick add to 2FA app' }).getAttribute('href');
+    expect(quickAdd).toMatch(/^otpauth:\/\/totp\//);
+    expect(quickAdd).toContain(`secret=${secret}`);
+    await captureScreen(page, 'otp-setup');
+
+    const setupCode = await totpCode(secret);
+    await page.getByLabel('OTP code').fill(setupCode.code);
+    await page.getByRole('button', { name: 'Enable OTP' }).click();
+    await page.getByText('OTP enabled successfully!').waitFor();
+    await page.waitForURL('**/dashboard');
+    await expectDashboardOf(page);
+    await captureScreen(page, 'dashboard');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('alertdialog').getByText('Sei sicuro di voler effettuare il logout?').waitFor();
+    await captureScreen(page, 'logout-confirm');
+    await page.getByRole('button', { name: 'Sì', exact: true }).click();
+    await page.waitForURL('**/login');
+
+    await submitCredentials(page, ADMIN.password);
+    await page.getByRole('button', { name: `Not ${ADMIN.email}?` }).waitFor();
+    await captureScreen(page, 'otp-code-step');
+    const loginCode = await totpCode(secret, setupCode.step);
+    await page.getByLabel('OTP code').fill(loginCode.code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/dashboard');
+    await expectDashboardOf(page);
+    adminOtp = { secret, lastStep: loginCode.step };
+  });
+
+  it('warns 3 minutes before the token expires, refreshes on "Sì, sono qui", and logs out when ignored', async () => {
+    if (!adminOtp) throw new Error('Needs the OTP set up by the previous scenario.');
+    const page = await openPage();
+    await page.clock.install();
+    await page.goto('/login');
+    await submitCredentials(page, ADMIN.password);
+    const code = await totpCode(adminOtp.secret, adminOtp.lastStep);
+    adminOtp.lastStep = code.step;
+    await page.getByLabel('OTP code').fill(code.code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/dashboard');
+
+    const dialog = page.getByRole('alertdialog', { name: 'Sessione in scadenza' });
+    const storedJwt = () => page.evaluate(() => window.localStorage.getItem('jwt'));
+    const firstJwt = await storedJwt();
+    // The access token lives 60 minutes: 57.5 minutes on, the dialog is due.
+    await page.clock.fastForward('57:30');
+    await dialog.waitFor();
+    await dialog.getByText('La tua sessione sta per scadere.').waitFor();
+    expect(await dialog.getByRole('timer').textContent()).toMatch(/^0[23]:\d\d$/);
+    await captureScreen(page, 'session-expiry');
+
+    await dialog.getByRole('button', { name: 'Sì, sono qui' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await storedJwt()).not.toBe(firstJwt);
+
+    // The new token's 60 minutes started on the server's real clock, so the dialog opens again.
+    await page.clock.fastForward('57:30');
+    await dialog.waitFor();
+    await page.clock.fastForward('03:01');
+    await page.waitForURL('**/login');
+    expect(await storedJwt()).toBeNull();
+  });
+});
+
+async function expectDashboardOf(page: Page): Promise<void> {
+  const details = page.locator('main');
+  await details.getByText(ADMIN.email).waitFor();
+  await details.getByText('Admin', { exact: true }).first().waitFor();
+}

@@ -1,0 +1,105 @@
+// Starts the built server (apps/server/dist, which serves apps/web/dist) as its own process on a
+// free port with a fresh DATA_DIR, the way a user runs it, and stops it afterwards.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
+const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
+
+/** The admin seeded on first start. */
+export const ADMIN = { email: 'admin@example.com', password: 'Admin-Password-1' } as const;
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Where mails land as .eml files when no SMTP_URL is set. */
+  outboxDir: string;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Extra environment, e.g. DEMO_DATA=0. */
+  env?: Record<string, string>;
+  startTimeoutMs?: number;
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  for (const file of [SERVER_ENTRY, WEB_INDEX]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the end-to-end tests.`);
+  }
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'platform-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+
+  const stop = async () => {
+    await stopProcess(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 60_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\nServer output:\n${output.join('')}`, { cause: error });
+  }
+  return { baseUrl, dataDir, outboxDir: join(dataDir, 'outbox'), stop };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready.`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wake) => setTimeout(wake, 200));
+  }
+  throw new Error(`The server did not answer /api/health within ${timeoutMs} ms.`);
+}
+
+/** SIGTERM lets the server close the database cleanly; SIGKILL if it hangs. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,57 @@
+// Investments link an account to an algorithm with capital and grid sizing (SA code).
+import * as z from 'zod';
+
+export const INVESTMENT_MESSAGES = {
+  added: 'Investment aggiunto con successo!',
+  updated: 'Investment aggiornato con successo!',
+  saveError: "Errore durante l'operazione sull'investment",
+  deleteRequested: 'Richiesta di eliminazione inviata correttamente',
+  deleteError: "Errore durante l'eliminazione dell'investimento",
+  confirmDelete: 'Sei sicuro di voler eliminare questo investimento? Le posizioni non verranno chiuse automaticamente',
+  accountRequired: 'Seleziona un account',
+  algorithmRequired: 'Seleziona un algoritmo',
+  capitalPositive: 'Il capitale deve essere maggiore di 0',
+  leveragePositive: 'La leva deve essere almeno 1',
+  sizePositive: 'Size deve essere maggiore di 0',
+  additionalPositive: 'Addizionale deve essere maggiore di 0',
+  maxContractsPositive: 'Max Contracts deve essere maggiore di 0',
+  saCodeInvalid: 'SA Code non valido: 5 cifre, 3 per la size e 2 per l\u2019addizionale.',
+  notFound: 'Investimento non trovato.',
+  accountNotFound: 'Account non trovato.',
+  algorithmNotFound: 'Algoritmo non trovato.',
+} as const;
+
+/** isRunning: 0 stopped, 1 running, 2 error, 3 deletion requested (hidden, bot stopped, positions left open). */
+export const INVESTMENT_DELETION_REQUESTED = 3;
+
+export const investmentParametersSchema = z.object({
+  leverage: z.number({ error: INVESTMENT_MESSAGES.leveragePositive }).min(1, INVESTMENT_MESSAGES.leveragePositive),
+  size: z.number({ error: INVESTMENT_MESSAGES.sizePositive }).positive(INVESTMENT_MESSAGES.sizePositive).max(99.9),
+  additional: z.number({ error: INVESTMENT_MESSAGES.additionalPositive }).positive(INVESTMENT_MESSAGES.additionalPositive).max(9.9),
+  maxcontracts: z.number({ error: INVESTMENT_MESSAGES.maxContractsPositive }).positive(INVESTMENT_MESSAGES.maxContractsPositive).max(1e6),
+});
+
+export const investmentSchema = z.object({
+  _id: z.string(),
+  account: z.object({
+    _id: z.string(),
+    accountId: z.string(),
+    /** The owner's username (e-mail), shown beside the account id. */
+    username: z.string(),
+    owner: z.object({ _id: z.string(), username: z.string(), isPro: z.boolean() }),
+  }),
+  algorithm: z.object({ _id: z.string(), name: z.string() }),
+  capital: z.number(),
+  parameters: investmentParametersSchema,
+  isRunning: z.number().int(),
+});
+export type Investment = z.infer<typeof investmentSchema>;
+
+export const investmentFormSchema = z.object({
+  accountId: z.string({ error: INVESTMENT_MESSAGES.accountRequired }).uuid(INVESTMENT_MESSAGES.accountRequired),
+  algorithmId: z.string({ error: INVESTMENT_MESSAGES.algorithmRequired }).uuid(INVESTMENT_MESSAGES.algorithmRequired),
+  capital: z.number({ error: INVESTMENT_MESSAGES.capitalPositive }).positive(INVESTMENT_MESSAGES.capitalPositive).max(1e10),
+  parameters: investmentParametersSchema,
+});
+export type InvestmentForm = z.input<typeof investmentFormSchema>;
+export type InvestmentFormInput = z.output<typeof investmentFormSchema>;
