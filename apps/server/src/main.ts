@@ -1,11 +1,12 @@
 // The server process: configuration, database, first-start seed, HTTP, graceful shutdown.
-import { openDatabase, seedDatabase } from '@platform/db';
+import { DEMO_USERNAME, openDatabase, seedDatabase, seedDemoData } from '@platform/db';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { deriveKey, encryptAtRest } from './lib/crypto';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
 
@@ -37,6 +38,19 @@ async function main(): Promise<void> {
     logger.info({ username: config.adminEmail }, 'admin account created');
     if (generatedPassword) {
       console.log(`\n  Admin: ${config.adminEmail}\n  Password (shown only now): ${generatedPassword}\n`);
+    }
+  }
+
+  if (config.demoData) {
+    const demoPassword = randomBytes(9).toString('base64url');
+    const credentialsKey = deriveKey(config.encryptionKey, 'broker-credentials');
+    const demo = await seedDemoData(database.db, {
+      hashPassword: () => hashPassword(demoPassword),
+      encryptCredential: (plaintext) => encryptAtRest(credentialsKey, plaintext),
+      now: new Date(),
+    });
+    if (demo.demoUserCreated) {
+      console.log(`  Demo customer: ${DEMO_USERNAME}\n  Password (shown only now): ${demoPassword}\n`);
     }
   }
 

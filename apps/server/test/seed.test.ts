@@ -7,6 +7,7 @@ describe('first-start seed', () => {
   it('creates the admin and the instrument table once', async () => {
     const database = await createTestDatabase();
     onTestFinished(() => database.close());
+    await database.db.delete(instruments); // the test database comes with reference data
     const admin = { username: 'Boss@Example.com', hashPassword: () => hashPassword('Seeded-admin-1') };
 
     expect(await seedDatabase(database.db, admin)).toEqual({ adminCreated: true });

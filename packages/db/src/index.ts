@@ -1,3 +1,4 @@
 export * from './client';
 export * from './schema';
 export * from './seed';
+export * from './demo-seed';

@@ -19,8 +19,13 @@ export interface SeedResult {
   adminCreated: boolean;
 }
 
-export async function seedDatabase(db: Database, admin: AdminSeed): Promise<SeedResult> {
+/** Reference data every deployment has (the instrument table). */
+export async function seedReferenceData(db: Database): Promise<void> {
   await db.insert(instruments).values([...INSTRUMENTS]).onConflictDoNothing();
+}
+
+export async function seedDatabase(db: Database, admin: AdminSeed): Promise<SeedResult> {
+  await seedReferenceData(db);
 
   const existingAdmin = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.role, 'admin'), columns: { id: true } });
   if (existingAdmin) return { adminCreated: false };

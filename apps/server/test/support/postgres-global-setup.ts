@@ -1,6 +1,6 @@
 // Once per PostgreSQL test run: a template database with the real migrations, from which each
 // test copies its own database; at the end the template and any test database left behind go.
-import { fromPostgresPool } from '@platform/db';
+import { fromPostgresPool, seedReferenceData } from '@platform/db';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
   await adminQuery(`CREATE DATABASE ${template}`);
   const handle = fromPostgresPool(new pg.Pool({ connectionString: postgresUrl(template), max: 1 }));
   await handle.migrate();
+  await seedReferenceData(handle.db);
   await handle.close();
   project.provide('postgresTemplate', template);
   project.provide('postgresRunId', runId);

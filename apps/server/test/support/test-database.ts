@@ -1,7 +1,7 @@
 // Each test gets a database of its own, already migrated with the real migrations: a clone of a
-// migrated PGlite, or on PostgreSQL a new database copied from the run's migrated template.
+// migrated and seeded with the reference data PGlite, or on PostgreSQL a new database copied from the run's migrated template.
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, fromPostgresPool, type DatabaseHandle } from '@platform/db';
+import { fromPglite, fromPostgresPool, seedReferenceData, type DatabaseHandle } from '@platform/db';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -11,7 +11,9 @@ let pgliteTemplate: Promise<PGlite> | undefined;
 
 async function migratedPglite(): Promise<PGlite> {
   const client = await PGlite.create();
-  await fromPglite(client).migrate();
+  const handle = fromPglite(client);
+  await handle.migrate();
+  await seedReferenceData(handle.db);
   return client;
 }
 
