@@ -1,7 +1,7 @@
 // Owns the session's life (product-spec.md section 4): confirms a stored session with the
 // server, plans the expiry dialog from the token's exp, refreshes or logs out, and renders the
-// routes inside it. Every way out (button, dialog timeout, a 401, an undecodable token) is the
-// same logout.
+// routes inside it. Every way out (button, dialog timeout, a 401, an undecodable token) ends the
+// session the same way; only the Logout button also holds back the remembered auto-login.
 import { SESSION_MESSAGES, SESSION_WARNING_MS } from '@platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
@@ -23,17 +23,23 @@ export function SessionProvider() {
   const [warning, setWarning] = useState<{ jwt: string; logoutAt: number } | null>(null);
   const logoutAt = session && warning?.jwt === session.jwt ? warning.logoutAt : null;
 
-  const logout = useCallback(() => {
+  const endSession = useCallback(() => {
     const ending = sessionStore.getSnapshot();
     sessionStore.end();
     queryClient.clear();
     if (ending) void logoutOnServer(ending);
   }, [queryClient]);
+  /** The user chose to leave: the access screen must not log them straight back in. */
+  const [loggedOut, setLoggedOut] = useState(false);
+  const logout = useCallback(() => {
+    setLoggedOut(true);
+    endSession();
+  }, [endSession]);
 
   useEffect(() => {
-    setSessionRejectedHandler(logout);
+    setSessionRejectedHandler(endSession);
     return () => setSessionRejectedHandler(() => undefined);
-  }, [logout]);
+  }, [endSession]);
 
   // A stored session may have been revoked or its user changed meanwhile: ask before trusting it.
   const currentUser = useQuery({ queryKey: currentUserQueryKey, queryFn: fetchCurrentUser, enabled: session !== null, staleTime: Infinity });
@@ -42,6 +48,7 @@ export function SessionProvider() {
   }, [currentUser.data]);
 
   const jwt = session?.jwt;
+  /** Bumped to plan the dialog again for the same jwt (a far expiry, or a refresh within the same second). */
   const [replanTick, setReplanTick] = useState(0);
   useEffect(() => {
     if (!jwt) return;
@@ -49,14 +56,14 @@ export function SessionProvider() {
     try {
       expiresAt = readJwtExpiry(jwt);
     } catch {
-      logout();
+      endSession();
       crash(new Error(SESSION_MESSAGES.tokenCrash));
       return;
     }
     const plan = planExpiryWarning(expiresAt, Date.now());
     switch (plan.kind) {
       case 'expired':
-        logout();
+        endSession();
         return;
       case 'warn': {
         const timer = setTimeout(() => setWarning({ jwt, logoutAt: Date.now() + SESSION_WARNING_MS }), plan.delayMs);
@@ -67,13 +74,13 @@ export function SessionProvider() {
         return () => clearTimeout(timer);
       }
     }
-  }, [jwt, replanTick, logout, crash]);
+  }, [jwt, replanTick, endSession, crash]);
 
   useEffect(() => {
     if (logoutAt === null) return;
-    const timer = setTimeout(logout, Math.max(0, logoutAt - Date.now()));
+    const timer = setTimeout(endSession, Math.max(0, logoutAt - Date.now()));
     return () => clearTimeout(timer);
-  }, [logoutAt, logout]);
+  }, [logoutAt, endSession]);
 
   const refresh = useMutation({
     mutationFn: refreshSession,
@@ -81,16 +88,20 @@ export function SessionProvider() {
       try {
         sessionStore.replaceTokens(tokens.token, tokens.refreshToken);
       } catch (error) {
-        logout();
+        endSession();
         crash(error instanceof Error ? error : new Error(String(error)));
+        return;
       }
+      // A token signed in the same second as the last one is the same string: close and plan explicitly.
+      setWarning(null);
+      setReplanTick((tick) => tick + 1);
     },
-    onError: logout,
+    onError: endSession,
   });
   const stay = () => {
     const refreshToken = sessionStore.getSnapshot()?.refreshToken;
     if (refreshToken) refresh.mutate(refreshToken);
-    else logout();
+    else endSession();
   };
 
   const value = useMemo<SessionContextValue>(
@@ -103,8 +114,9 @@ export function SessionProvider() {
         sessionStore.start({ jwt: login.jwt, refreshToken: login.refreshToken, user: login.user });
       },
       logout,
+      loggedOut,
     }),
-    [session, currentUser.isPending, logout, queryClient],
+    [session, currentUser.isPending, logout, loggedOut, queryClient],
   );
 
   return (

@@ -1,5 +1,6 @@
 // Access tokens: HS256 JWTs that live an hour. sid names the login session, which the server
 // checks on every call so that logout and password changes end a session at once.
+import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@platform/contracts';
 import type { Clock } from '../../lib/clock';
@@ -27,6 +28,8 @@ export class AccessTokens {
     return new SignJWT({ sid: claims.sessionId, role: claims.role })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.userId)
+      // A unique id, so two tokens issued in the same second are still different strings.
+      .setJti(randomUUID())
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
       .sign(this.key);

@@ -5,6 +5,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
 import { LiveClock } from '../../components/live-clock';
+import { useSession } from '../../lib/session/session-context';
 import { ForgotPasswordForm } from './components/forgot-password-form';
 import { LoginForm } from './components/login-form';
 import { OtpCodeForm } from './components/otp-code-form';
@@ -31,17 +32,21 @@ export function AccessScreen() {
   const openOnForgot = (location.state as AccessScreenState | null)?.mode === 'forgot';
   const [screen, setScreen] = useState<Screen>(resetToken ? 'reset' : openOnForgot ? 'forgot' : 'login');
   const flow = useLoginFlow();
+  const { loggedOut } = useSession();
 
+  const prefill = useEffectEvent(flow.prefillRemembered);
   const autoLogin = useEffectEvent(flow.submitRemembered);
   useEffect(() => {
-    if (resetToken || openOnForgot) return;
+    // Logging the user back in right after they logged out would make the button useless.
+    if (resetToken || openOnForgot || loggedOut) return;
     const remembered = loadRememberedLogin();
     if (!remembered) return;
+    prefill(remembered);
     const timer = setTimeout(() => {
       if (claimAutoLogin()) autoLogin(remembered);
     }, AUTO_LOGIN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [resetToken, openOnForgot]);
+  }, [resetToken, openOnForgot, loggedOut]);
 
   const leaveReset = () => {
     setSearchParams({}, { replace: true });

@@ -26,10 +26,7 @@ export function forgetRememberedLogin(): void {
 
 let autoLoginClaimed = false;
 
-/**
- * True the first time in a page load. The auto-login runs once: after an in-app logout the
- * access screen must not log the same user straight back in.
- */
+/** True the first time in a page load: the remembered login submits itself once. */
 export function claimAutoLogin(): boolean {
   if (autoLoginClaimed) return false;
   autoLoginClaimed = true;

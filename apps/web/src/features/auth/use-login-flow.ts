@@ -82,11 +82,12 @@ export function useLoginFlow() {
     username: sent?.username ?? '',
     pendingJwt: pending?.jwt ?? null,
     submitCredentials: ({ username, password, rememberMe }: LoginRequest) => send({ username, password, rememberMe }),
-    submitRemembered: (remembered: RememberedLogin) => {
+    /** Shows whose remembered login is about to be submitted. */
+    prefillRemembered: (remembered: RememberedLogin) => {
       form.setValue('username', remembered.username);
       form.setValue('rememberMe', true);
-      send({ ...remembered, rememberMe: true });
     },
+    submitRemembered: (remembered: RememberedLogin) => send({ ...remembered, rememberMe: true }),
     submitCode: (otpCode: string) => {
       if (sent) send(sent, otpCode);
     },

@@ -11,7 +11,10 @@ export interface SessionContextValue {
   user: SessionUser | null;
   /** Stores the tokens and the user; throws a StorageError when the browser refuses. */
   start: (login: Pick<LoginResponse, 'jwt' | 'refreshToken' | 'user'>) => void;
+  /** Ends the session at the user's request (the Logout button). */
   logout: () => void;
+  /** The user logged out during this page load. */
+  loggedOut: boolean;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

@@ -50,3 +50,14 @@ describe('session store', () => {
     expect(storage.read('rememberMeCredentials', z.unknown())).toEqual({ username: user.username, rememberToken: 't' });
   });
 });
+
+describe('session store over unreadable storage', () => {
+  it('keeps failing after the first read cleared storage, so the app stays down', () => {
+    const backend = new MemoryStorage();
+    backend.setItem('jwt', '%%%');
+    const store = createSessionStore(createAppStorage(() => backend));
+    expect(() => store.getSnapshot()).toThrow(/"jwt"/);
+    expect(backend.length).toBe(0);
+    expect(() => store.getSnapshot()).toThrow(/"jwt"/);
+  });
+});

@@ -13,7 +13,7 @@ export interface Session {
 
 export interface SessionStore {
   subscribe: (listener: () => void) => () => void;
-  /** Loads from storage on first use, so an unreadable value throws inside React's render. */
+  /** Loads from storage on first use, so an unreadable value throws inside React's render (every time). */
   getSnapshot: () => Session | null;
   start: (session: Session) => void;
   replaceTokens: (jwt: string, refreshToken: string) => void;
@@ -24,6 +24,8 @@ export interface SessionStore {
 
 export function createSessionStore(storage: AppStorage): SessionStore {
   let current: Session | null | undefined;
+  /** Storage was unreadable: the app stays down until the page is loaded again. */
+  let loadError: Error | undefined;
   const listeners = new Set<() => void>();
 
   const load = (): Session | null => {
@@ -33,7 +35,15 @@ export function createSessionStore(storage: AppStorage): SessionStore {
     return { jwt, user, refreshToken: storage.read('refreshToken', z.string()) };
   };
   const getSnapshot = () => {
-    current ??= load();
+    // React renders again once after an error; by then storage is empty and would read as
+    // "logged out", so the failure is kept and thrown on every read.
+    if (loadError !== undefined) throw loadError;
+    try {
+      current ??= load();
+    } catch (error) {
+      loadError = error instanceof Error ? error : new Error(String(error));
+      throw loadError;
+    }
     return current;
   };
   const set = (next: Session | null) => {

@@ -1,0 +1,237 @@
+// The generic list of the dashboard (product-spec.md sections 2, 4 and 9): a title, an optional
+// add button, paging with a rows-per-page choice and a counter, an empty state, coloured status
+// cells, tooltips on long text, and virtual scrolling for long pages.
+import {
+  flexRender,
+  getCoreRowModel,
+  getPaginationRowModel,
+  useReactTable,
+  type ColumnDef,
+  type PaginationState,
+  type Row,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { pageStrip, rangeLabel } from './page-strip';
+import { isStatusColumn, statusTone } from './status-tone';
+import './data-table.css';
+
+const TOOLTIP_MIN_LENGTH = 30;
+const ESTIMATED_ROW_HEIGHT = 48;
+
+export interface DataTableProps<T> {
+  title: ReactNode;
+  data: readonly T[];
+  // Column value types differ per column; TanStack's own examples type the list this way.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<T, any>[];
+  getRowId: (row: T) => string;
+  addLabel?: string;
+  onAdd?: () => void;
+  /** Rows per page at first (default 20). */
+  pageSize?: number;
+  pageSizeOptions?: readonly number[];
+  /** Height of the scroll area (default 80vh). */
+  height?: string;
+  /** Virtual scrolling when the table holds more rows than this. */
+  virtualizeAbove?: number;
+  /** Cells never grow wider than this (default 300px). */
+  maxCellWidth?: number;
+  onRowClick?: (row: T) => void;
+  /** Extra controls beside the title. */
+  actions?: ReactNode;
+}
+
+export function DataTable<T>({
+  title,
+  data,
+  columns,
+  getRowId,
+  addLabel,
+  onAdd,
+  pageSize: initialPageSize = 20,
+  pageSizeOptions = [10, 20, 50, 100],
+  height = '80vh',
+  virtualizeAbove,
+  maxCellWidth = 300,
+  onRowClick,
+  actions,
+}: DataTableProps<T>) {
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // TanStack Table hands out functions the React Compiler cannot memoize; it skips this component.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: data as T[],
+    columns,
+    getRowId: (row) => getRowId(row),
+    state: { pagination },
+    onPaginationChange: setPagination,
+    getCoreRowModel: getCoreRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    autoResetPageIndex: false,
+  });
+
+  const pageCount = Math.max(1, table.getPageCount());
+  const page = Math.min(pagination.pageIndex + 1, pageCount);
+  // A shrinking list (a deletion) must not leave the view on a page that no longer exists.
+  useEffect(() => {
+    if (pagination.pageIndex > pageCount - 1) setPagination((state) => ({ ...state, pageIndex: pageCount - 1 }));
+  }, [pageCount, pagination.pageIndex]);
+
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [pagination.pageIndex, pagination.pageSize]);
+
+  const rows = table.getRowModel().rows;
+  const virtual = virtualizeAbove !== undefined && data.length > virtualizeAbove;
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    overscan: 8,
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+  const visibleRows: { row: Row<T>; index: number }[] = virtual
+    ? virtualItems.flatMap((item) => {
+        const row = rows[item.index];
+        return row ? [{ row, index: item.index }] : [];
+      })
+    : rows.map((row, index) => ({ row, index }));
+  const paddingTop = virtual ? (virtualItems[0]?.start ?? 0) : 0;
+  const paddingBottom = virtual ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0;
+  const columnCount = table.getVisibleLeafColumns().length;
+
+  return (
+    <section className="data-table" aria-label={typeof title === 'string' ? title : undefined}>
+      <header className="data-table__header">
+        <h2 className="data-table__title">{title}</h2>
+        <div className="data-table__header-actions">
+          {actions}
+          {onAdd && addLabel && (
+            <button type="button" className="button button--primary" onClick={onAdd}>
+              {addLabel}
+            </button>
+          )}
+        </div>
+      </header>
+
+      <div ref={scrollRef} className="data-table__scroll" style={{ maxHeight: height }}>
+        <table className="data-table__table">
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col" style={{ maxWidth: maxCellWidth }}>
+                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={columnCount} className="data-table__empty">
+                  Nessun dato disponibile al momento
+                </td>
+              </tr>
+            )}
+            {paddingTop > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={columnCount} style={{ height: paddingTop, padding: 0, border: 0 }} />
+              </tr>
+            )}
+            {visibleRows.map(({ row, index }) => (
+              <tr
+                key={row.id}
+                data-index={index}
+                ref={virtual ? virtualizer.measureElement : undefined}
+                className={onRowClick ? 'data-table__row data-table__row--clickable' : 'data-table__row'}
+                onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+              >
+                {row.getVisibleCells().map((cell) => {
+                  const value = cell.getValue();
+                  const tone = isStatusColumn(cell.column.id) ? statusTone(value) : undefined;
+                  const rendered = flexRender(cell.column.columnDef.cell, cell.getContext());
+                  const longText = typeof value === 'string' && value.length > TOOLTIP_MIN_LENGTH ? value : undefined;
+                  return (
+                    <td key={cell.id} style={{ maxWidth: maxCellWidth }} className={tone ? `data-table__cell--${tone}` : undefined}>
+                      {longText ? (
+                        <span className="data-table__truncate" title={longText}>
+                          {rendered}
+                        </span>
+                      ) : (
+                        rendered
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+            {paddingBottom > 0 && (
+              <tr aria-hidden="true">
+                <td colSpan={columnCount} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <footer className="data-table__footer">
+        <label className="data-table__page-size">
+          Righe:
+          <select
+            value={pagination.pageSize}
+            onChange={(event) => setPagination({ pageIndex: 0, pageSize: Number(event.target.value) })}
+          >
+            {pageSizeOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="data-table__range">{rangeLabel(page, pagination.pageSize, data.length)}</span>
+        <nav className="data-table__pages" aria-label="Pagine">
+          <button
+            type="button"
+            className="data-table__page"
+            aria-label="Pagina precedente"
+            disabled={page <= 1}
+            onClick={() => table.setPageIndex(page - 2)}
+          >
+            ‹
+          </button>
+          {pageStrip(page, pageCount).map((item) =>
+            typeof item === 'number' ? (
+              <button
+                key={item}
+                type="button"
+                className="data-table__page"
+                aria-current={item === page ? 'page' : undefined}
+                onClick={() => table.setPageIndex(item - 1)}
+              >
+                {item}
+              </button>
+            ) : (
+              <span key={item} className="data-table__ellipsis" aria-hidden="true">
+                …
+              </span>
+            ),
+          )}
+          <button
+            type="button"
+            className="data-table__page"
+            aria-label="Pagina successiva"
+            disabled={page >= pageCount}
+            onClick={() => table.setPageIndex(page)}
+          >
+            ›
+          </button>
+        </nav>
+      </footer>
+    </section>
+  );
+}
