@@ -1,7 +1,7 @@
 // One lint setup for every workspace: type-aware rules for promises and exhaustive switches,
 // React hooks rules for the web app, and no import cycles.
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -21,8 +21,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/ignore': ['node_modules'],
-      // An explicit resolver: without one import-x guesses legacy resolvers from package names.
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      // no-cycle follows imports by parsing each file: TypeScript files need the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
