@@ -13,3 +13,16 @@ const dateFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'num
 
 export const formatTime = (date: Date) => timeFormat.format(date);
 export const formatLongDate = (date: Date) => dateFormat.format(date);
+
+const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+
+/** Euro in the Italian format, e.g. 10.500,00 € (Italian groups thousands from five digits). */
+export const formatEuro = (amount: number) => euroFormat.format(amount);
+
+/** The compact form of section 9: K, M and B from 1e3, 1e6 and 1e9. */
+export function formatCompactEuro(amount: number): string {
+  const size = Math.abs(amount);
+  const [divisor, suffix] = size >= 1e9 ? [1e9, 'B'] : size >= 1e6 ? [1e6, 'M'] : size >= 1e3 ? [1e3, 'K'] : [1, ''];
+  const value = new Intl.NumberFormat('it-IT', { maximumFractionDigits: suffix ? 1 : 2 }).format(amount / divisor);
+  return `${value}${suffix} €`;
+}

@@ -1,0 +1,34 @@
+// The dashboard's collections (product-spec.md section 7, Common calls): one query per
+// collection, shared by every view that shows it, so a mutation in one view refreshes the others.
+// Each collection can be refreshed alone by invalidating its key.
+import {
+  accountSchema,
+  algorithmSchema,
+  instrumentSchema,
+  investmentSchema,
+  logEntrySchema,
+  managedUserSchema,
+  transactionSchema,
+} from '@platform/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod';
+import { apiRequest } from '../api-client';
+
+const listQuery = <T>(key: string, path: string, item: z.ZodType<T>) =>
+  queryOptions({
+    queryKey: ['collection', key] as const,
+    queryFn: () => apiRequest(path, { schema: z.array(item) }),
+  });
+
+export const collections = {
+  investments: listQuery('investments', '/api/common/investments', investmentSchema),
+  transactions: listQuery('transactions', '/api/common/transactions', transactionSchema),
+  accounts: listQuery('accounts', '/api/common/accounts', accountSchema),
+  algorithms: listQuery('algorithms', '/api/common/algorithms', algorithmSchema),
+  logs: listQuery('logs', '/api/common/logs', logEntrySchema),
+  instruments: listQuery('instruments', '/api/common/instruments', instrumentSchema),
+  /** Admins only. */
+  users: listQuery('users', '/api/admin/users', managedUserSchema),
+};
+
+export type CollectionName = keyof typeof collections;
