@@ -4,6 +4,7 @@ export * from './envelope';
 export * from './constants';
 export * from './enums';
 export * from './messages';
+export * from './settings-messages';
 export * from './validation';
 export * from './http/auth';
 export * from './http/health';

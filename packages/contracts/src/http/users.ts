@@ -1,19 +1,14 @@
 // Users managed by admins (product-spec.md sections 2, 3, 5 and the Admin calls of section 7).
 import * as z from 'zod';
-import { otpStatusSchema, requestStatusSchema, roleSchema } from '../enums';
-import { emailSchema } from './auth';
+import { requestStatusSchema } from '../enums';
+import { emailSchema, sessionUserSchema } from './auth';
 
 const eulaEntrySchema = z.object({ accepted: z.boolean(), signedAt: z.string().nullable() });
 
-export const managedUserSchema = z.object({
-  _id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string(),
-  role: roleSchema,
-  isPro: z.boolean(),
+/** The session user's fields plus what the users screen manages. */
+export const managedUserSchema = sessionUserSchema.extend({
+  /** message: what a registration request said. */
   request: z.object({ status: requestStatusSchema, message: z.string().nullable() }),
-  otp: z.object({ status: otpStatusSchema }),
   eula: z.object({ contract: eulaEntrySchema, autotrading: eulaEntrySchema }),
   /** Set when deletion was requested: login is blocked, positions stay open. */
   deletionRequestedAt: z.string().nullable(),

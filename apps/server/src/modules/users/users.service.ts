@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import type { PasswordsService } from '../auth/passwords.service';
+import { toSessionUser } from '../auth/session-user';
 import type { AuditTrail } from '../logs/logs.service';
 import type { UsersRepository } from './users.repository';
 
@@ -15,14 +16,8 @@ export interface Actor {
 
 export function toManagedUser(user: UserRow): ManagedUser {
   return {
-    _id: user.id,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    username: user.username,
-    role: user.role,
-    isPro: user.isPro,
+    ...toSessionUser(user),
     request: { status: user.requestStatus, message: user.requestMessage },
-    otp: { status: user.otpStatus },
     eula: {
       contract: { accepted: user.eulaContractAccepted, signedAt: user.eulaContractSignedAt?.toISOString() ?? null },
       autotrading: { accepted: user.eulaAutotradingAccepted, signedAt: user.eulaAutotradingSignedAt?.toISOString() ?? null },

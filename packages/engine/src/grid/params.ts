@@ -1,0 +1,86 @@
+// The inputs of one grid run (engine.md sections 3 and 9) and their exact integer form:
+// prices in milli-points (1/1000 of a point), lots in hundredths. Every decision compares
+// integers; floating point only computes the money reported (fine point 1).
+
+export interface InstrumentSpec {
+  /** Price units per point (GOLD 0.1, NASDAQ 1, EURUSD 0.0001). */
+  point: number;
+  /** Units per lot. */
+  contractSize: number;
+  /** Spread in points, paid on every buy. */
+  spreadPoints: number;
+}
+
+export interface GridParams {
+  size: number;
+  addizionale: number;
+  /** Distances in points. */
+  mediazione: number;
+  target: number;
+  multiplier: number;
+  worst: number;
+  safeWorst: number;
+  /** EUR. */
+  capital: number;
+  leverage: number;
+  dynamic: boolean;
+  close: boolean;
+}
+
+export interface RunResult {
+  profit: number;
+  interest: number;
+  trades: number;
+  stops: number;
+  requirement: number;
+  maxDrawdown: number;
+  openPnl: number;
+  size: number;
+  addizionale: number;
+  mediazione: number;
+  target: number;
+  multiplier: number;
+}
+
+/** Lots above this are refused: their integer products would leave the exact range of a double. */
+const MAX_LOTS = 1e10;
+
+/** Why the parameters are invalid (fine point 19), or null. */
+export function gridParamsProblem(params: GridParams): string | null {
+  if (!(params.multiplier >= 1)) return 'multiplier deve essere almeno 1';
+  if (!(params.mediazione > 0)) return 'mediazione deve essere maggiore di 0';
+  if (!(params.target > 0)) return 'target deve essere maggiore di 0';
+  if (!(params.size > 0)) return 'size deve essere maggiore di 0';
+  if (!(params.addizionale > 0)) return 'addizionale deve essere maggiore di 0';
+  if (!(params.worst > 0)) return 'worst deve essere maggiore di 0';
+  if (!(params.safeWorst > 0)) return 'safeWorst deve essere maggiore di 0';
+  if (!(params.capital > 0)) return 'il capitale deve essere maggiore di 0';
+  if (!(params.leverage > 0)) return 'la leva deve essere maggiore di 0';
+  const levels = Math.floor(toMilliPoints(params.worst) / toMilliPoints(params.mediazione));
+  const largest = Math.max(params.size, params.addizionale * params.multiplier ** Math.max(0, levels - 1));
+  if (!(largest <= MAX_LOTS)) return 'lotti troppo grandi';
+  return null;
+}
+
+/** Half-up rounding to hundredths of a lot, as an integer count (fine point 3). */
+export const roundLots = (lots: number) => Math.floor(lots * 100 + 0.5 + 1e-9);
+
+/** A distance in points, resolved to whole milli-points (fine point 14). */
+export const toMilliPoints = (points: number) => Math.round(points * 1000);
+
+/** Milli-points per price unit: 10,000 for GOLD, 1,000 for NASDAQ, 10,000,000 for EURUSD. */
+export const milliPointsPerUnit = (instrument: InstrumentSpec) => Math.round(1000 / instrument.point);
+
+/** USD of one hundredth of a lot moving one milli-point. */
+export const usdPerLotHundredthMilliPoint = (instrument: InstrumentSpec) =>
+  (instrument.point * instrument.contractSize) / 100_000;
+
+/** The lots of each entry for scale f: entry 0 then levels 1..N (0 means skipped). */
+export function entryLots(params: GridParams, levels: number, scale: number): Float64Array {
+  const lots = new Float64Array(levels + 1);
+  lots[0] = roundLots(params.size * scale);
+  for (let level = 1; level <= levels; level++) {
+    lots[level] = roundLots(params.addizionale * params.multiplier ** (level - 1) * scale);
+  }
+  return lots;
+}

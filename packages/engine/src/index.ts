@@ -1,0 +1,5 @@
+export * from './bars';
+export * from './fx';
+export * from './grid/params';
+export * from './grid/requirement';
+export * from './grid/run-grid';

@@ -1,0 +1,101 @@
+// Hand-worked grid runs (engine.md sections 3, 4 and 9), checked on the reference simulator and
+// the engine alike. Instrument: point 1, contract size 1, spread 1 point; fx 1.0.
+import { describe, expect, it } from 'vitest';
+import { fallbackFx } from '../src/fx';
+import type { GridParams, InstrumentSpec, RunResult } from '../src/grid/params';
+import { runGrid } from '../src/grid/run-grid';
+import { barsOf } from './bar-builder';
+import { referenceRun } from './reference-simulator';
+
+const instrument: InstrumentSpec = { point: 1, contractSize: 1, spreadPoints: 1 };
+const params: GridParams = {
+  size: 1,
+  addizionale: 1,
+  mediazione: 10,
+  target: 5,
+  multiplier: 1,
+  worst: 30,
+  safeWorst: 40,
+  capital: 1000,
+  leverage: 10,
+  dynamic: false,
+  close: true,
+};
+
+type Row = readonly [number, number, number, number];
+const flat = (price: number): Row => [price, price, price, price];
+
+function both(rows: readonly Row[], overrides: Partial<GridParams> = {}): RunResult {
+  const bars = barsOf(rows);
+  const run = { ...params, ...overrides };
+  const reference = referenceRun(bars, run, instrument, fallbackFx());
+  const engine = runGrid(bars, run, instrument, fallbackFx());
+  expect(engine).toEqual(reference);
+  return reference;
+}
+
+describe('grid run, hand-worked', () => {
+  it('takes profit when the path reaches avg + target, realising Q · target', () => {
+    const result = both([flat(100), [100, 106, 100, 106]]);
+    expect(result).toMatchObject({ profit: 5, trades: 1, stops: 0, openPnl: 0 });
+    expect(result.interest).toBeCloseTo(0.5, 12);
+    // The entry's spread is the only dip: 1 USD on 1000.
+    expect(result.maxDrawdown).toBeCloseTo(0.1, 12);
+    // Levels 106, 96, 86, 76 down to Pw = 76, each + spread − Pw + Pw / 10.
+    expect(result.requirement).toBeCloseTo(9.44, 12);
+  });
+
+  it('averages down at each level and takes profit on the new average', () => {
+    const result = both([flat(100), [100, 100, 90, 90], [90, 100, 90, 100], [100, 102, 100, 102]]);
+    // Fills 101 and 91: average 96, take profit at 101 reached on the last bar.
+    expect(result).toMatchObject({ profit: 10, trades: 1, stops: 0 });
+  });
+
+  it('closes the whole cycle at the stop, before levels below it', () => {
+    const result = both([flat(100), [100, 100, 70, 70]], { safeWorst: 25 });
+    // Fills 101, 91, 81; the stop at 75 comes before level 70.
+    expect(result).toMatchObject({ trades: 1, stops: 1 });
+    expect(result.profit).toBeCloseTo(-48, 9);
+  });
+
+  it('fills the levels a gap jumps over at the open plus spread', () => {
+    const result = both([flat(100), [85, 85, 85, 85], [85, 99, 85, 99]]);
+    // The gap fills level 90 at 86: Q 2, cost 187, take profit 98.5 reached on the last bar.
+    expect(result).toMatchObject({ profit: 10, trades: 1 });
+  });
+
+  it('takes profit at the open when a gap jumps over the take profit', () => {
+    const result = both([flat(100), [110, 110, 110, 110]]);
+    expect(result).toMatchObject({ profit: 9, trades: 1 });
+  });
+
+  it('closes an open cycle at the end with close, or reports it as openPnl without', () => {
+    expect(both([flat(100), flat(97)])).toMatchObject({ profit: -4, trades: 1, openPnl: 0 });
+    expect(both([flat(100), flat(97)], { close: false })).toMatchObject({ profit: 0, trades: 0, openPnl: -4 });
+  });
+
+  it('scales the lots of a new cycle by equity / capital when dynamic', () => {
+    const result = both([flat(100), [100, 106, 100, 106], flat(100), [100, 106, 100, 106]], { dynamic: true });
+    // Second cycle: f = 1005 / 1000, entry 1.005 lots rounds half up to 1.01: 1.01 × 5 = 5.05.
+    expect(result.profit).toBeCloseTo(10.05, 10);
+    expect(result.trades).toBe(2);
+  });
+
+  it('makes no trade when the entry rounds to zero lots, yet counts the levels in requirement', () => {
+    const result = both([flat(100), [100, 106, 100, 106]], { size: 0.004 });
+    expect(result).toMatchObject({ profit: 0, trades: 0, openPnl: 0 });
+    // Levels 96, 86, 76 only: 28.6 + 18.6 + 8.6.
+    expect(result.requirement).toBeCloseTo(5.58, 12);
+  });
+
+  it('fills a level and the stop at the same price: the level first, losing its spread', () => {
+    const result = both([flat(100), [100, 100, 70, 70]], { safeWorst: 30 });
+    // Fills 101, 91, 81, 71; the stop at 70 closes all four at 70.
+    expect(result).toMatchObject({ trades: 1, stops: 1 });
+    expect(result.profit).toBeCloseTo(-31 - 21 - 11 - 1, 9);
+  });
+
+  it('reports zeros for a period without bars', () => {
+    expect(both([])).toMatchObject({ profit: 0, trades: 0, stops: 0, requirement: 0, maxDrawdown: 0, openPnl: 0 });
+  });
+});

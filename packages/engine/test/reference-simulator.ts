@@ -1,0 +1,199 @@
+// The reference simulator of engine.md section 8: written plainly from engine.md, walking every
+// bar and every segment of the price path, with no optimisation. It is the oracle the fast
+// engine is compared with; keep it simple enough to check line by line against the spec.
+import { utcDay, type Bars } from '../src/bars';
+import type { FxCurve } from '../src/fx';
+import {
+  entryLots,
+  milliPointsPerUnit,
+  toMilliPoints,
+  usdPerLotHundredthMilliPoint,
+  type GridParams,
+  type InstrumentSpec,
+  type RunResult,
+} from '../src/grid/params';
+import { gridRequirement } from '../src/grid/requirement';
+
+interface Level {
+  trigger: number;
+  lots: number;
+  filled: boolean;
+}
+
+interface Cycle {
+  start: number;
+  stop: number;
+  levels: Level[];
+  /** Sum of lots and of lots × fill, in hundredths and milli-points. */
+  quantity: number;
+  cost: number;
+}
+
+export function referenceRun(bars: Bars, params: GridParams, instrument: InstrumentSpec, fx: FxCurve): RunResult {
+  const base = {
+    size: params.size,
+    addizionale: params.addizionale,
+    mediazione: params.mediazione,
+    target: params.target,
+    multiplier: params.multiplier,
+  };
+  const count = bars.t.length;
+  if (count === 0) {
+    return { profit: 0, interest: 0, trades: 0, stops: 0, requirement: 0, maxDrawdown: 0, openPnl: 0, ...base };
+  }
+
+  const perUnit = milliPointsPerUnit(instrument);
+  const toTicks = (price: number) => Math.round(price * perUnit);
+  const spread = toMilliPoints(instrument.spreadPoints);
+  const step = toMilliPoints(params.mediazione);
+  const target = toMilliPoints(params.target);
+  const stopDistance = toMilliPoints(params.safeWorst);
+  const levelCount = Math.floor(toMilliPoints(params.worst) / step);
+  const usdPerUnit = usdPerLotHundredthMilliPoint(instrument);
+
+  let realised = 0;
+  let trades = 0;
+  let stops = 0;
+  let peak = params.capital;
+  let maxDrawdown = 0;
+  let cycle: Cycle | null = null;
+  let gone = false;
+
+  const floatingUsd = (price: number) => (cycle ? (cycle.quantity * price - cycle.cost) * usdPerUnit : 0);
+  const sample = (price: number, day: number) => {
+    const equity = params.capital + realised + floatingUsd(price) / fx.rateOnDay(day);
+    if (equity > peak) peak = equity;
+    const drawdown = ((peak - equity) / peak) * 100;
+    if (drawdown > maxDrawdown) maxDrawdown = drawdown;
+  };
+  const fill = (level: Level, price: number) => {
+    if (!cycle) return;
+    level.filled = true;
+    cycle.quantity += level.lots;
+    cycle.cost += level.lots * (price + spread);
+  };
+  const closeCycle = (usd: number, day: number, byStop: boolean) => {
+    realised += usd / fx.rateOnDay(day);
+    trades++;
+    if (byStop) stops++;
+    cycle = null;
+  };
+  /** TP test in exact integers: (price − tg)·Q >= Σ q·fill. */
+  const reachesTakeProfit = (price: number) => cycle !== null && (price - target) * cycle.quantity >= cycle.cost;
+
+  /** Falling path from above down to price: every pending trigger at or above it fires, highest first. */
+  const fall = (price: number, atOpen: boolean, day: number): boolean => {
+    for (;;) {
+      if (!cycle) return false;
+      const current: Cycle = cycle;
+      let next: Level | null = null;
+      for (const level of current.levels) {
+        if (!level.filled && level.lots > 0 && level.trigger >= price && (!next || level.trigger > next.trigger)) next = level;
+      }
+      const stopFires = current.stop > 0 && current.stop >= price;
+      // A level and the stop at the same price: the level fills first (fine point 15).
+      if (next && (!stopFires || next.trigger >= current.stop)) {
+        fill(next, atOpen ? price : next.trigger);
+        continue;
+      }
+      if (stopFires) {
+        const exit = atOpen ? price : current.stop;
+        sample(exit, day);
+        closeCycle((current.quantity * exit - current.cost) * usdPerUnit, day, true);
+        return true;
+      }
+      return false;
+    }
+  };
+
+  let closedThisBar = false;
+  for (let bar = 0; bar < count; bar++) {
+    const day = utcDay(bars.t[bar] as number);
+    const open = toTicks(bars.o[bar] as number);
+    const high = toTicks(bars.h[bar] as number);
+    const low = toTicks(bars.l[bar] as number);
+    const close = toTicks(bars.c[bar] as number);
+    closedThisBar = false;
+
+    // The jump to the open (fine point 6).
+    if (cycle) {
+      if (fall(open, true, day)) {
+        closedThisBar = true;
+      } else if (reachesTakeProfit(open)) {
+        const openCycle: Cycle = cycle;
+        sample(open, day);
+        closeCycle((openCycle.quantity * open - openCycle.cost) * usdPerUnit, day, false);
+        closedThisBar = true;
+      }
+    }
+    if (closedThisBar) continue;
+
+    if (!cycle && !gone) {
+      const scale = params.dynamic ? Math.max(0, (params.capital + realised) / params.capital) : 1;
+      const lots = entryLots(params, levelCount, scale);
+      if ((lots[0] as number) === 0) {
+        // f only changes with realised profit, so a run whose entry rounds to 0 never trades.
+        gone = true;
+      } else {
+        const levels: Level[] = [];
+        for (let level = 1; level <= levelCount; level++) {
+          levels.push({ trigger: open - level * step, lots: lots[level] as number, filled: false });
+        }
+        cycle = {
+          start: open,
+          stop: open - stopDistance,
+          levels,
+          quantity: lots[0] as number,
+          cost: (lots[0] as number) * (open + spread),
+        };
+      }
+    }
+    sample(open, day);
+
+    const path = close >= open ? [open, low, high, close] : [open, high, low, close];
+    for (let segment = 1; segment <= 3 && cycle; segment++) {
+      const from = path[segment - 1] as number;
+      const to = path[segment] as number;
+      if (to < from) {
+        if (fall(to, false, day)) break;
+      } else if (to > from && reachesTakeProfit(to)) {
+        const openCycle: Cycle = cycle;
+        // Inside a segment TP is met exactly: the exit realises Q · tg (fine point 7).
+        const usd = openCycle.quantity * target * usdPerUnit;
+        realised += usd / fx.rateOnDay(day);
+        trades++;
+        cycle = null;
+        sample(to, day);
+        break;
+      }
+      sample(to, day);
+    }
+  }
+
+  const lastDay = utcDay(bars.t[count - 1] as number);
+  const lastClose = toTicks(bars.c[count - 1] as number);
+  let openPnl = 0;
+  if (cycle) {
+    const usd = cycle.quantity * lastClose - cycle.cost;
+    if (params.close) {
+      sample(lastClose, lastDay);
+      closeCycle(usd * usdPerUnit, lastDay, false);
+    } else {
+      openPnl = (usd * usdPerUnit) / fx.rateOnDay(lastDay);
+    }
+  }
+
+  let highest = -Infinity;
+  for (let bar = 0; bar < count; bar++) highest = Math.max(highest, bars.h[bar] as number);
+  const requirement = gridRequirement(params, instrument, highest, fx.rateOnDay(utcDay(bars.t[0] as number)));
+  return {
+    profit: realised,
+    interest: (realised / params.capital) * 100,
+    trades,
+    stops,
+    requirement,
+    maxDrawdown,
+    openPnl,
+    ...base,
+  };
+}
