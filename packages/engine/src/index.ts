@@ -3,3 +3,4 @@ export * from './fx';
 export * from './grid/params';
 export * from './grid/requirement';
 export * from './grid/run-grid';
+export * from './analysis/analyse-market';
