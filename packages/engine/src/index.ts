@@ -4,3 +4,4 @@ export * from './grid/params';
 export * from './grid/requirement';
 export * from './grid/run-grid';
 export * from './analysis/analyse-market';
+export * from './grid/sweep';
