@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/grid/params';
-import { runGrid } from '../src/grid/run-grid';
+import { prepareBars } from '../src/grid/prepared-bars';
+import { runGrid, runPrepared } from '../src/grid/run-grid';
 import { scenario } from './arbitraries';
 import { referenceRun } from './reference-simulator';
 
@@ -23,6 +24,16 @@ describe('engine against the reference simulator', () => {
     fc.assert(
       fc.property(scenario, ({ bars, params, instrument, fx }) => {
         expectSameRun(runGrid(bars, params, instrument, fx()), referenceRun(bars, params, instrument, fx()));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('agrees when it jumps over blocks of every size, down to pairs of bars', () => {
+    fc.assert(
+      fc.property(scenario, fc.constantFrom(2, 3, 4), ({ bars, params, instrument, fx }, branching) => {
+        const prepared = prepareBars(bars, instrument, fx(), branching);
+        expectSameRun(runPrepared(prepared, params), referenceRun(bars, params, instrument, fx()));
       }),
       { numRuns: 3000 },
     );

@@ -1,20 +1,34 @@
-// One grid run (engine.md sections 3 and 4) over typed arrays. The state of a cycle is a handful
-// of numbers: levels fill strictly from the highest down, so the pending ones are "from the next
-// level on" and a fall is a loop over one index. Decisions use integers only (fine point 1).
-import { utcDay, type Bars } from '../bars';
+// One grid run (engine.md sections 3 and 4). The cycle's state is a handful of integers: levels
+// fill strictly from the highest down, so "pending" is one index. Decisions compare integers
+// only (fine point 1). Instead of walking every bar, a run jumps over blocks of bars in which
+// nothing can happen: no price reaches the take profit or the next level or stop, and the
+// equity samples inside cannot set a new maximum drawdown (prepared-bars.ts has the summaries).
+import type { Bars } from '../bars';
 import type { FxCurve } from '../fx';
 import {
   entryLots,
-  milliPointsPerUnit,
   toMilliPoints,
   usdPerLotHundredthMilliPoint,
   type GridParams,
   type InstrumentSpec,
   type RunResult,
 } from './params';
+import { prepareBars, type PreparedBars } from './prepared-bars';
 import { gridRequirement } from './requirement';
 
 export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSpec, fx: FxCurve): RunResult {
+  return runPrepared(prepareBars(bars, instrument, fx), params);
+}
+
+/** Smallest integer p with (p − target) · quantity >= cost: the take profit, exactly. */
+function takeProfitPrice(target: number, quantity: number, cost: number): number {
+  let steps = Math.floor(cost / quantity);
+  while (steps * quantity < cost) steps++;
+  while ((steps - 1) * quantity >= cost) steps--;
+  return target + steps;
+}
+
+export function runPrepared(prepared: PreparedBars, params: GridParams): RunResult {
   const reported = {
     size: params.size,
     addizionale: params.addizionale,
@@ -22,12 +36,11 @@ export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSp
     target: params.target,
     multiplier: params.multiplier,
   };
-  const count = bars.t.length;
+  const { count, instrument, open: opens, high: highs, low: lows, close: closes, rate: rates, levels: blockLevels } = prepared;
   if (count === 0) {
     return { profit: 0, interest: 0, trades: 0, stops: 0, requirement: 0, maxDrawdown: 0, openPnl: 0, ...reported };
   }
 
-  const perUnit = milliPointsPerUnit(instrument);
   const spread = toMilliPoints(instrument.spreadPoints);
   const step = toMilliPoints(params.mediazione);
   const target = toMilliPoints(params.target);
@@ -35,7 +48,6 @@ export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSp
   const levelCount = Math.floor(toMilliPoints(params.worst) / step);
   const usdPerUnit = usdPerLotHundredthMilliPoint(instrument);
   const capital = params.capital;
-  const { t: times, o: opens, h: highs, l: lows, c: closes } = bars;
 
   // Lots per entry, recomputed only when the dynamic scale changes.
   let lots = entryLots(params, levelCount, 1);
@@ -47,16 +59,17 @@ export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSp
   let peak = capital;
   let maxDrawdown = 0;
 
-  // The open cycle: inCycle, its start, stop, next pending level, quantity Q and cost Σ q·fill.
+  // The open cycle: its start, stop, next pending level, quantity Q and cost Σ q·fill, and the
+  // two prices that bound "nothing happens": the take profit and the highest falling trigger.
   let inCycle = false;
   let start = 0;
   let stop = 0;
   let nextLevel = 1;
   let quantity = 0;
   let cost = 0;
+  let takeProfit = 0;
+  let fallLimit = 0;
   let gone = false;
-
-  let day = -1;
   let rate = 1;
 
   const sample = (price: number) => {
@@ -68,55 +81,109 @@ export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSp
     }
   };
 
-  /** Skips levels whose lots round to zero; returns the trigger of the next fillable one or -Infinity. */
-  const nextTrigger = () => {
+  /** The next level whose lots are not zero, or levelCount + 1. */
+  const skipEmptyLevels = () => {
     while (nextLevel <= levelCount && (lots[nextLevel] as number) === 0) nextLevel++;
-    return nextLevel <= levelCount ? start - nextLevel * step : -Infinity;
+  };
+
+  const refreshLimits = () => {
+    takeProfit = takeProfitPrice(target, quantity, cost);
+    const trigger = nextLevel <= levelCount ? start - nextLevel * step : -Infinity;
+    fallLimit = Math.max(trigger, stop > 0 ? stop : -Infinity);
+  };
+
+  const closeAt = (exit: number, byStop: boolean) => {
+    sample(exit);
+    realised += ((quantity * exit - cost) * usdPerUnit) / rate;
+    trades++;
+    if (byStop) stops++;
+    inCycle = false;
   };
 
   /** A falling path down to price: levels then the stop, highest first; true when the stop closed the cycle. */
   const fall = (price: number, atOpen: boolean): boolean => {
+    if (price > fallLimit) return false;
     for (;;) {
-      const trigger = nextTrigger();
+      const trigger = nextLevel <= levelCount ? start - nextLevel * step : -Infinity;
       const stopFires = stop > 0 && stop >= price;
       if (trigger >= price && (!stopFires || trigger >= stop)) {
         const quantityHere = lots[nextLevel] as number;
         quantity += quantityHere;
         cost += quantityHere * ((atOpen ? price : trigger) + spread);
         nextLevel++;
+        skipEmptyLevels();
         continue;
       }
       if (stopFires) {
-        const exit = atOpen ? price : stop;
-        sample(exit);
-        realised += ((quantity * exit - cost) * usdPerUnit) / rate;
-        trades++;
-        stops++;
-        inCycle = false;
+        closeAt(atOpen ? price : stop, true);
         return true;
       }
+      refreshLimits();
       return false;
     }
   };
 
-  for (let bar = 0; bar < count; bar++) {
-    const barDay = utcDay(times[bar] as number);
-    if (barDay !== day) {
-      day = barDay;
-      rate = fx.rateOnDay(day);
+  /** Jumps over the largest aligned block in which nothing can change; answers the bar to go on from. */
+  const jump = (bar: number): number => {
+    for (let levelIndex = blockLevels.length - 1; levelIndex >= 0; levelIndex--) {
+      const level = blockLevels[levelIndex] as (typeof blockLevels)[number];
+      const size = level.size;
+      if (bar % size !== 0 || bar + size > count) continue;
+      const block = bar / size;
+      const maxPrice = level.maxPrice[block] as number;
+      const minPrice = level.minPrice[block] as number;
+      if (maxPrice >= takeProfit || minPrice <= fallLimit) continue;
+      const minRate = level.minRate[block] as number;
+      const maxRate = level.maxRate[block] as number;
+      const floatingHigh = (quantity * maxPrice - cost) * usdPerUnit;
+      const floatingLow = (quantity * minPrice - cost) * usdPerUnit;
+      let newPeak = peak;
+      let lowest: number;
+      if (minRate === maxRate) {
+        // One rate: the extremes below are exactly samples the walk would take.
+        const highest = capital + realised + floatingHigh / minRate;
+        if (highest > peak) newPeak = highest;
+        lowest = capital + realised + floatingLow / minRate;
+      } else {
+        // Several days: bounds only, so the block is skipped only if the peak cannot move.
+        const highest = capital + realised + (floatingHigh >= 0 ? floatingHigh / minRate : floatingHigh / maxRate);
+        if (highest > peak) continue;
+        lowest = capital + realised + (floatingLow >= 0 ? floatingLow / maxRate : floatingLow / minRate);
+      }
+      // A negative equity weighs most against the smallest peak the block could have had.
+      const against = lowest >= 0 ? newPeak : peak;
+      if (((against - lowest) / against) * 100 > maxDrawdown) continue;
+      peak = newPeak;
+      return bar + size;
     }
-    const open = Math.round((opens[bar] as number) * perUnit);
+    return bar;
+  };
 
-    if (inCycle) {
-      if (fall(open, true)) continue;
-      if ((open - target) * quantity >= cost) {
-        sample(open);
-        realised += ((quantity * open - cost) * usdPerUnit) / rate;
-        trades++;
-        inCycle = false;
+  let bar = 0;
+  while (bar < count) {
+    if (inCycle && blockLevels.length > 0) {
+      const next = jump(bar);
+      if (next !== bar) {
+        bar = next;
         continue;
       }
-    } else if (!gone) {
+    }
+    rate = rates[bar] as number;
+    const open = opens[bar] as number;
+
+    if (inCycle) {
+      if (fall(open, true)) {
+        bar++;
+        continue;
+      }
+      if (open >= takeProfit) {
+        closeAt(open, false);
+        bar++;
+        continue;
+      }
+    } else if (gone) {
+      break; // no cycle will open again: equity stays as it is
+    } else {
       const scale = params.dynamic ? Math.max(0, (capital + realised) / capital) : 1;
       if (scale !== lotsScale) {
         lots = entryLots(params, levelCount, scale);
@@ -130,16 +197,21 @@ export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSp
         start = open;
         stop = open - stopDistance;
         nextLevel = 1;
+        skipEmptyLevels();
         quantity = first;
         cost = first * (open + spread);
+        refreshLimits();
       }
     }
     sample(open);
-    if (!inCycle) continue;
+    if (!inCycle) {
+      bar++;
+      continue;
+    }
 
-    const high = Math.round((highs[bar] as number) * perUnit);
-    const low = Math.round((lows[bar] as number) * perUnit);
-    const close = Math.round((closes[bar] as number) * perUnit);
+    const high = highs[bar] as number;
+    const low = lows[bar] as number;
+    const close = closes[bar] as number;
     const first = close >= open ? low : high;
     const second = close >= open ? high : low;
 
@@ -149,7 +221,8 @@ export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSp
       const to = segment === 0 ? first : segment === 1 ? second : close;
       if (to < from) {
         if (fall(to, false)) break;
-      } else if (to > from && (to - target) * quantity >= cost) {
+      } else if (to > from && to >= takeProfit) {
+        // Inside a segment the take profit is met exactly: the exit realises Q · tg (fine point 7).
         realised += (quantity * target * usdPerUnit) / rate;
         trades++;
         inCycle = false;
@@ -159,11 +232,13 @@ export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSp
       sample(to);
       from = to;
     }
+    bar++;
   }
 
   let openPnl = 0;
   if (inCycle) {
-    const lastClose = Math.round((closes[count - 1] as number) * perUnit);
+    rate = rates[count - 1] as number;
+    const lastClose = closes[count - 1] as number;
     const usd = (quantity * lastClose - cost) * usdPerUnit;
     if (params.close) {
       sample(lastClose);
@@ -175,14 +250,12 @@ export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSp
     }
   }
 
-  let highest = -Infinity;
-  for (let bar = 0; bar < count; bar++) if ((highs[bar] as number) > highest) highest = highs[bar] as number;
   return {
     profit: realised,
     interest: (realised / capital) * 100,
     trades,
     stops,
-    requirement: gridRequirement(params, instrument, highest, fx.rateOnDay(utcDay(times[0] as number))),
+    requirement: gridRequirement(params, instrument, prepared.highest, prepared.firstRate),
     maxDrawdown,
     openPnl,
     ...reported,
