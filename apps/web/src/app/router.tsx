@@ -1,14 +1,19 @@
 // The routes of product-spec.md section 2. Features meet here and nowhere else.
 import { DASHBOARD_ROLES } from '@platform/contracts';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { LoadingOverlay } from '../components/loading-overlay';
 import { AccessScreen } from '../features/auth/access-screen';
 import { PasswordResetScreen } from '../features/auth/password-reset-screen';
-import { DashboardShell } from '../features/dashboard/dashboard-shell';
 import { LandingPage } from '../pages/landing-page';
 import { LegalPage } from '../pages/legal-page';
 import { CrashScreen } from './crash-screen';
 import { GuestOnly, RequireRole } from './guards';
 import { SessionProvider } from './session-provider';
+
+const DashboardPage = lazy(() =>
+  import('./dashboard-page').then((module) => ({ default: module.DashboardPage })),
+);
 
 export const router = createBrowserRouter([
   {
@@ -27,7 +32,16 @@ export const router = createBrowserRouter([
       },
       {
         element: <RequireRole roles={DASHBOARD_ROLES} />,
-        children: [{ path: '/dashboard', element: <DashboardShell /> }],
+        children: [
+          {
+            path: '/dashboard',
+            element: (
+              <Suspense fallback={<LoadingOverlay />}>
+                <DashboardPage />
+              </Suspense>
+            ),
+          },
+        ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -10,10 +10,12 @@ interface DialogProps {
   labelledBy: string;
   describedBy?: string;
   role?: 'dialog' | 'alertdialog';
+  /** Added to .dialog, e.g. for a wider dialog. */
+  className?: string;
   children: ReactNode;
 }
 
-export function Dialog({ open, onCancel, labelledBy, describedBy, role = 'dialog', children }: DialogProps) {
+export function Dialog({ open, onCancel, labelledBy, describedBy, role = 'dialog', className, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -26,7 +28,7 @@ export function Dialog({ open, onCancel, labelledBy, describedBy, role = 'dialog
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       role={role}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}

@@ -1,14 +1,32 @@
-// The otpauth URL as a QR code, drawn on a canvas in the browser: the secret never leaves it.
+// An otpauth URL as a QR code (the login's OTP setup and the settings' 2FA), drawn on a canvas
+// in the browser: the secret never leaves it.
 import QRCode from 'qrcode';
 import { useEffect, useRef } from 'react';
+import './components.css';
 
 const QR_SIZE = 160;
 
-export function QrCode({ value, label }: { value: string; label: string }) {
+interface QrCodeProps {
+  value: string;
+  label: string;
+  /** Drawing failed (e.g. a value too long for a QR code); logged to the console when not given. */
+  onError?: (error: unknown) => void;
+}
+
+export function QrCode({ value, label, onError = (error) => console.error(error) }: QrCodeProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // The latest handler without redrawing when only the handler changed.
+  const onErrorRef = useRef(onError);
+  useEffect(() => {
+    onErrorRef.current = onError;
+  });
   useEffect(() => {
     if (!canvas.current) return;
-    QRCode.toCanvas(canvas.current, value, { width: QR_SIZE, margin: 1 }).catch((error: unknown) => console.error(error));
+    QRCode.toCanvas(canvas.current, value, { width: QR_SIZE, margin: 1 }).catch((error: unknown) =>
+      onErrorRef.current(error),
+    );
   }, [value]);
-  return <canvas ref={canvas} width={QR_SIZE} height={QR_SIZE} role="img" aria-label={label} className="qr-code" />;
+  return (
+    <canvas ref={canvas} width={QR_SIZE} height={QR_SIZE} role="img" aria-label={label} className="qr-code" />
+  );
 }

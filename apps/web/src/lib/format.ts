@@ -9,9 +9,11 @@ export function formatCountdown(ms: number): string {
 }
 
 const timeFormat = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const hourMinuteFormat = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 export const formatTime = (date: Date) => timeFormat.format(date);
+export const formatHourMinute = (date: Date) => hourMinuteFormat.format(date);
 export const formatLongDate = (date: Date) => dateFormat.format(date);
 
 const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });

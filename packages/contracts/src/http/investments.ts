@@ -21,6 +21,12 @@ export const INVESTMENT_MESSAGES = {
   algorithmNotFound: 'Algoritmo non trovato.',
 } as const;
 
+const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+
+/** The refusal of a capital below the algorithm's minimum, in the words both form and server use. */
+export const minCapitalMessage = (minCapital: number) =>
+  `Il capitale minimo per questo algoritmo è ${euroFormat.format(minCapital)}`;
+
 /** isRunning: 0 stopped, 1 running, 2 error, 3 deletion requested (hidden, bot stopped, positions left open). */
 export const INVESTMENT_DELETION_REQUESTED = 3;
 

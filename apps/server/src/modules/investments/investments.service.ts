@@ -6,6 +6,7 @@ import {
   INVESTMENT_MESSAGES,
   leverageLimitMessage,
   maxLeverageFor,
+  minCapitalMessage,
   type Investment,
   type InvestmentFormInput,
   type Role,
@@ -42,8 +43,6 @@ function toInvestment({ investment, account, owner, algorithm }: InvestmentListR
     isRunning: investment.isRunning,
   };
 }
-
-const euro = (amount: number) => amount.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
 
 export class InvestmentsService {
   constructor(
@@ -87,7 +86,7 @@ export class InvestmentsService {
     const algorithm = await this.repository.findAlgorithm(form.algorithmId);
     if (!algorithm) throw badRequest(INVESTMENT_MESSAGES.algorithmNotFound);
     if (form.capital < algorithm.minCapital) {
-      throw badRequest(`Il capitale minimo per questo algoritmo è ${euro(algorithm.minCapital)}`);
+      throw badRequest(minCapitalMessage(algorithm.minCapital));
     }
     const maxLeverage = maxLeverageFor(account.ownerIsPro);
     if (form.parameters.leverage > maxLeverage) throw badRequest(leverageLimitMessage(maxLeverage));

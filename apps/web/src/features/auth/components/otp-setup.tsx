@@ -5,13 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
+import { QrCode } from '../../../components/qr-code';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useDisableOtp } from '../api/disable-otp';
 import { useOtpSetup } from '../api/enable-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { otpCodeFormSchema, type OtpCodeForm } from '../form-schemas';
-import { QrCode } from './qr-code';
 
 interface OtpSetupProps {
   pendingJwt: string;

@@ -1,0 +1,42 @@
+// The frame of a dashboard form that takes the place of its list (product-spec.md section 2):
+// a title, a way back to the list, the fields in a responsive grid, and the buttons.
+import { useId, type FormEvent, type ReactNode } from 'react';
+import './form-panel.css';
+
+interface FormPanelProps {
+  title: string;
+  onBack: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  busy?: boolean;
+  children: ReactNode;
+}
+
+export function FormPanel({ title, onBack, onSubmit, submitLabel, busy = false, children }: FormPanelProps) {
+  const titleId = useId();
+  return (
+    <section className="form-panel" aria-labelledby={titleId}>
+      <header className="form-panel__header">
+        <button type="button" className="form-panel__back" onClick={onBack} aria-label="Torna alla lista">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
+        </button>
+        <h2 id={titleId} className="form-panel__title">
+          {title}
+        </h2>
+      </header>
+      <form className="form-panel__form" onSubmit={onSubmit} noValidate>
+        <div className="form-panel__fields">{children}</div>
+        <div className="form-panel__actions">
+          <button type="button" className="button button--ghost" onClick={onBack}>
+            Annulla
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+// Credentials left out of the body (the form was not unlocked) stay as they are on the server.
+import { accountSchema, type AccountFormInput } from '@platform/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { collections } from '../../../lib/collections/collections';
+
+export const updateAccount = ({ id, body }: { id: string; body: AccountFormInput }) =>
+  apiRequest(`/api/common/accounts/edit/${id}`, { method: 'PATCH', body, schema: accountSchema });
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAccount,
+    // Investments show the account id and its owner.
+    onSuccess: () =>
+      Promise.all([collections.accounts, collections.investments].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

@@ -1,0 +1,18 @@
+// The columns of the algorithms list (product-spec.md section 2): Nome, Descrizione, Min Capital, Actions.
+import type { Algorithm } from '@platform/contracts';
+import { createColumnHelper } from '@tanstack/react-table';
+import { RowActions } from '../../../components/row-actions';
+import { formatEuro } from '../../../lib/format';
+
+const column = createColumnHelper<Algorithm>();
+
+export const algorithmColumns = (onEdit: (algorithm: Algorithm) => void) => [
+  column.accessor('name', { header: 'Nome' }),
+  column.accessor('description', { header: 'Descrizione' }),
+  column.accessor('minCapital', { header: 'Min Capital', cell: ({ getValue }) => formatEuro(getValue()) }),
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row: { original: algorithm } }) => <RowActions subject={algorithm.name} onEdit={() => onEdit(algorithm)} />,
+  }),
+];

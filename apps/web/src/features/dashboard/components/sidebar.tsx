@@ -1,0 +1,79 @@
+// The dashboard's navigation (product-spec.md section 2): the views, the theme switch and
+// Logout. Wide screens show it beside the content; under 769px it is a drawer the shell opens.
+import type { RefObject } from 'react';
+import { Link } from 'react-router';
+import { Brand } from '../../../components/brand';
+import type { DashboardView, DashboardViews } from '../dashboard-view';
+import { viewSearch } from '../use-selected-view';
+import { ThemeSwitch } from './theme-switch';
+
+export const SIDEBAR_ID = 'dashboard-sidebar';
+export const NAVIGATION_ID = 'dashboard-navigation';
+
+interface SidebarProps {
+  views: DashboardViews;
+  current: DashboardView;
+  /** Only meaningful on narrow screens, where the sidebar is a drawer. */
+  open: boolean;
+  navRef: RefObject<HTMLElement | null>;
+  onChoose: () => void;
+  onClose: () => void;
+  onLogout: () => void;
+}
+
+export function Sidebar({ views, current, open, navRef, onChoose, onClose, onLogout }: SidebarProps) {
+  return (
+    <aside id={SIDEBAR_ID} className="sidebar" data-open={open} aria-label="Menu della dashboard">
+      <div className="sidebar__head">
+        <Brand to="/dashboard" />
+        <button type="button" className="sidebar__close" onClick={onClose} aria-label="Chiudi il menu">
+          <svg
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      <nav id={NAVIGATION_ID} ref={navRef} tabIndex={-1} className="sidebar__nav" aria-label="Sezioni">
+        <ul>
+          {views.map((view) => (
+            <li key={view.id}>
+              <Link
+                to={{ pathname: '/dashboard', search: viewSearch(views, view.id) }}
+                className="sidebar__link"
+                aria-current={view.id === current.id ? 'page' : undefined}
+                onClick={onChoose}
+              >
+                <view.Icon />
+                <span>{view.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="sidebar__foot">
+        <ThemeSwitch />
+        <button type="button" className="sidebar__logout" onClick={onLogout}>
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
+          </svg>
+          Logout
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,50 @@
+// What the content area shows for a view: the maintenance notice for a non-admin on an admin
+// view, a spinner until the view's collections first load (product-spec.md section 2), then the
+// view. A failed load also ends the spinner: the view shows what it has, the failure is logged.
+import { useQueries } from '@tanstack/react-query';
+import { collections } from '../../../lib/collections/collections';
+import type { DashboardView } from '../dashboard-view';
+
+export const MAINTENANCE_TEXT = 'Sezione Dashboard - Under maintenance';
+
+export function ViewContent({ view, isAdmin }: { view: DashboardView; isAdmin: boolean }) {
+  if (view.adminOnly && !isAdmin) return <UnderMaintenance />;
+  return <LoadedView view={view} />;
+}
+
+function LoadedView({ view }: { view: DashboardView }) {
+  const loading = useQueries({
+    queries: view.loads.map((name) => collections[name]),
+    combine: (results) => results.some((result) => result.isPending),
+  });
+  if (loading) return <ViewSpinner label={view.label} />;
+  return <view.Component />;
+}
+
+function ViewSpinner({ label }: { label: string }) {
+  return (
+    <div className="view-spinner" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Caricamento di {label}…</span>
+    </div>
+  );
+}
+
+function UnderMaintenance() {
+  return (
+    <section className="card view-notice">
+      <svg
+        viewBox="0 0 24 24"
+        width="40"
+        height="40"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.5-.5-.5-2.5 2.5-2.5z" />
+      </svg>
+      <p className="view-notice__text">{MAINTENANCE_TEXT}</p>
+    </section>
+  );
+}

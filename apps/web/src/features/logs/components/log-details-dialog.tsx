@@ -1,0 +1,57 @@
+// The details of one log entry (product-spec.md section 2, Logs): everything the row has,
+// including what the table leaves out (IP address, user agent, metadata).
+import type { LogEntry } from '@platform/contracts';
+import { useId } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { formatLogTimestamp, formatMetadata, logUserName } from '../log-display';
+
+interface LogDetailsDialogProps {
+  /** null: closed. */
+  entry: LogEntry | null;
+  onClose: () => void;
+}
+
+export function LogDetailsDialog({ entry, onClose }: LogDetailsDialogProps) {
+  const titleId = useId();
+  const metadata = entry ? formatMetadata(entry.metadata) : null;
+  return (
+    <Dialog open={entry !== null} onCancel={onClose} labelledBy={titleId} className="dialog--wide">
+      {entry && (
+        <>
+          <h2 id={titleId} className="dialog__title">
+            Dettagli log
+          </h2>
+          <dl className="log-details">
+            <dt>Action</dt>
+            <dd>{entry.action}</dd>
+            <dt>Description</dt>
+            <dd>{entry.description}</dd>
+            <dt>Timestamp</dt>
+            <dd>
+              <time dateTime={entry.timestamp}>{formatLogTimestamp(entry.timestamp)}</time>
+            </dd>
+            <dt>User</dt>
+            <dd>{logUserName(entry.user)}</dd>
+            <dt>IP Address</dt>
+            <dd>{entry.ipAddress ?? '–'}</dd>
+            <dt>User Agent</dt>
+            <dd>{entry.userAgent ?? '–'}</dd>
+            {metadata && (
+              <>
+                <dt>Metadata</dt>
+                <dd>
+                  <pre className="log-details__metadata">{metadata}</pre>
+                </dd>
+              </>
+            )}
+          </dl>
+          <div className="dialog__actions">
+            <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+              Chiudi
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+// The Logs view (product-spec.md sections 2 and 9): the audit trail, newest first as the server
+// sends it; admins see everyone's rows, others their own. 50 rows a page, virtual scrolling
+// beyond 20 rows, and a details dialog per row.
+import type { LogEntry } from '@platform/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../components/data-table/data-table';
+import { collections } from '../../lib/collections/collections';
+import { LogDetailsDialog } from './components/log-details-dialog';
+import { formatLogTimestamp, logUserName } from './log-display';
+import './logs.css';
+
+const PAGE_SIZE_OPTIONS = [20, 50, 100, 200] as const;
+const NO_LOGS: LogEntry[] = [];
+const column = createColumnHelper<LogEntry>();
+
+export function LogsView() {
+  const logs = useQuery(collections.logs);
+  const [selected, setSelected] = useState<LogEntry | null>(null);
+
+  const columns = useMemo(
+    () => [
+      column.accessor('action', { header: 'Action' }),
+      column.accessor('description', { header: 'Description' }),
+      column.accessor('timestamp', {
+        header: 'Timestamp',
+        cell: (info) => <time dateTime={info.getValue()}>{formatLogTimestamp(info.getValue())}</time>,
+      }),
+      column.accessor((entry) => logUserName(entry.user), { id: 'user', header: 'User' }),
+      column.display({
+        id: 'info',
+        header: 'Info',
+        cell: (info) => (
+          <button
+            type="button"
+            className="logs__info"
+            onClick={() => setSelected(info.row.original)}
+            aria-label={`Dettagli di ${info.row.original.action}`}
+            title="Dettagli"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="12" cy="12" r="9" />
+              <path d="M12 11v5M12 7.5v.5" />
+            </svg>
+          </button>
+        ),
+      }),
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <DataTable
+        title="Logs"
+        data={logs.data ?? NO_LOGS}
+        columns={columns}
+        getRowId={(entry) => entry._id}
+        pageSize={50}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        virtualizeAbove={20}
+      />
+      <LogDetailsDialog entry={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

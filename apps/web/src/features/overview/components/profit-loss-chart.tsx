@@ -1,0 +1,99 @@
+// The 'PROFIT/LOSS CHART' card: the running total of the transactions' profit/loss, drawn with
+// TradingView's lightweight-charts. Above zero in the profit colour, below in the loss colour;
+// the colours follow the theme and the chart follows its container's size.
+import {
+  BaselineSeries,
+  ColorType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useMemo, useRef } from 'react';
+import type { Transaction } from '@platform/contracts';
+import { formatEuro } from '../../../lib/format';
+import { useTheme, type Theme } from '../../../lib/theme';
+import { cumulativeProfitLoss } from '../profit-loss-series';
+
+// The canvas cannot read CSS variables: these mirror the tokens of base.css for each theme.
+const PALETTES: Record<Theme, { text: string; grid: string; profit: string; loss: string }> = {
+  light: { text: '#5b6b82', grid: '#e7edf5', profit: '#1b873f', loss: '#c62828' },
+  dark: { text: '#9aa9bf', grid: '#22324a', profit: '#4cc97a', loss: '#ff6b6b' },
+};
+
+/** #rrggbb with an alpha, for the fills under and over the line. */
+const translucent = (hex: string, alpha: number) =>
+  `rgba(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)}, ${alpha})`;
+
+export function ProfitLossChart({ transactions }: { transactions: readonly Transaction[] }) {
+  const theme = useTheme();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Baseline'> } | null>(null);
+  const points = useMemo(() => cumulativeProfitLoss(transactions), [transactions]);
+  const total = points.at(-1)?.value ?? 0;
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const chart = createChart(container, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        fontFamily: 'Inter, system-ui, sans-serif',
+      },
+      localization: { locale: 'it-IT', priceFormatter: formatEuro },
+      timeScale: { timeVisible: true, secondsVisible: false, borderVisible: false },
+      rightPriceScale: { borderVisible: false },
+      handleScroll: false,
+      handleScale: false,
+    });
+    const series = chart.addSeries(BaselineSeries, { baseValue: { type: 'price', price: 0 }, lineWidth: 2 });
+    chartRef.current = { chart, series };
+    return () => {
+      chartRef.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const palette = PALETTES[theme];
+    chartRef.current?.chart.applyOptions({
+      layout: { textColor: palette.text },
+      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+    });
+    chartRef.current?.series.applyOptions({
+      topLineColor: palette.profit,
+      topFillColor1: translucent(palette.profit, 0.28),
+      topFillColor2: translucent(palette.profit, 0.04),
+      bottomLineColor: palette.loss,
+      bottomFillColor1: translucent(palette.loss, 0.04),
+      bottomFillColor2: translucent(palette.loss, 0.28),
+    });
+  }, [theme]);
+
+  useEffect(() => {
+    const current = chartRef.current;
+    if (!current) return;
+    current.series.setData(points.map((point) => ({ time: point.time as UTCTimestamp, value: point.value })));
+    current.chart.timeScale().fitContent();
+  }, [points]);
+
+  return (
+    <section className="card overview-card" aria-labelledby="profit-loss-chart-title">
+      <h2 id="profit-loss-chart-title" className="overview-card__title">
+        PROFIT/LOSS CHART
+      </h2>
+      <div className="profit-loss-chart">
+        <div
+          ref={containerRef}
+          className="profit-loss-chart__canvas"
+          role="img"
+          aria-label={`Profit/loss cumulato su ${transactions.length} transazioni: ${formatEuro(total)}`}
+        />
+        {points.length === 0 && (
+          <p className="profit-loss-chart__empty">Nessun dato disponibile al momento</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// The 2FA screen of a user who has it on: it says so, and turns it off with a current code.
+import { OTP_MESSAGES, SETTINGS_MESSAGES } from '@platform/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { refusalMessage } from '../../../lib/refusal-message';
+import { notify } from '../../../lib/toast';
+import { useDisableOtp } from '../api/disable-otp';
+import { otpCodeFormSchema, type OtpCodeForm } from '../form-schemas';
+import { OtpCodeField } from './otp-code-field';
+
+export function DisableTwoFactor({ onDone }: { onDone: () => void }) {
+  const disable = useDisableOtp();
+  const { register, handleSubmit, formState } = useForm<OtpCodeForm>({
+    resolver: zodResolver(otpCodeFormSchema),
+    defaultValues: { token: '' },
+  });
+  const submit = ({ token }: OtpCodeForm) =>
+    disable.mutate(
+      { token },
+      {
+        onSuccess: () => {
+          notify.success(SETTINGS_MESSAGES.otpDisabled);
+          onDone();
+        },
+        onError: (error) => notify.error(refusalMessage(error, OTP_MESSAGES.verifyErrorSettings)),
+      },
+    );
+
+  return (
+    <form className="settings-form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+      <p className="settings-form__status">
+        <span className="settings-badge settings-badge--on">Attiva</span> L&apos;autenticazione a due fattori
+        è attiva sul tuo account: ogni accesso e ogni cambio password chiedono un codice.
+      </p>
+      <p className="settings-form__lead">
+        Per disattivarla, scrivi il codice che mostra ora la tua app di autenticazione.
+      </p>
+      <OtpCodeField registration={register('token')} error={formState.errors.token?.message} />
+      <button
+        type="submit"
+        className="button button--ghost settings-form__danger"
+        disabled={disable.isPending}
+      >
+        {disable.isPending ? 'Disattivazione…' : 'Disattiva 2FA'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+// The dashboard's light or dark theme (product-spec.md section 4, Theme), kept in storage under
+// isDark. An external store, so the switch in the sidebar and the charts that draw their own
+// colours read the same value. It is read from storage each time rather than cached: logout
+// clears storage (all but the remembered credentials), and the theme goes with it.
+import { useSyncExternalStore } from 'react';
+import * as z from 'zod';
+import { appStorage } from './storage';
+
+export type Theme = 'light' | 'dark';
+
+const listeners = new Set<() => void>();
+
+const getSnapshot = (): Theme => (appStorage.read('isDark', z.boolean()) ? 'dark' : 'light');
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Stores the choice; throws a StorageError when the browser refuses the write. */
+export function setTheme(theme: Theme): void {
+  appStorage.write('isDark', theme === 'dark');
+  for (const listener of listeners) listener();
+}
+
+export const useTheme = (): Theme => useSyncExternalStore(subscribe, getSnapshot);

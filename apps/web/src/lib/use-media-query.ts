@@ -1,0 +1,16 @@
+// Whether a CSS media query matches now, following changes (window resizes, rotations).
+import { useSyncExternalStore } from 'react';
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
+
+/** Section 9's breakpoint: the sidebar becomes a drawer and the overview figures a carousel. */
+export const NARROW_SCREEN_QUERY = '(max-width: 768px)';

@@ -1,0 +1,383 @@
+// The dashboard frame and its own views in a real browser on the built app: the overview totals
+// and chart, the navigation (drawer on narrow screens), the theme kept across a reload, the
+// logs table's paging, the maintenance notice of admin views for a regular user, and the
+// settings (change password, 2FA). The scenarios run in order on one server: the admin's OTP
+// setup is skipped by the first, the regular user is created by the one that needs it.
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openAppPage, VIEWPORTS, type AppPage } from './support/browser';
+import { waitForMailLink } from './support/outbox';
+import { captureScreen } from './support/screenshots';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+import { totpCode } from './support/totp';
+
+let server: RunningServer;
+let browser: Browser;
+let app: AppPage;
+
+const CUSTOMER = {
+  email: 'mario.rossi@example.com',
+  password: 'Mario-Password-1',
+  newPassword: 'Mario-Password-2',
+} as const;
+let customerCreated = false;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  const errors = app.pageErrors;
+  await app.close();
+  expect(errors).toEqual([]);
+});
+
+async function openPage(): Promise<Page> {
+  app = await openAppPage(browser, server.baseUrl);
+  return app.page;
+}
+
+interface Envelope<T> {
+  ok: boolean;
+  data?: T;
+  error?: string;
+  requiresOtp?: boolean;
+}
+
+async function api<T>(
+  path: string,
+  options: { method?: string; body?: unknown; jwt?: string } = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.jwt) headers.authorization = `Bearer ${options.jwt}`;
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+async function apiLogin(username: string, password: string): Promise<string> {
+  const answer = await api<{ jwt: string }>('/api/auth/login', {
+    method: 'POST',
+    body: { username, password },
+  });
+  if (!answer.data) throw new Error(`API login of ${username} failed: ${answer.error}`);
+  return answer.data.jwt;
+}
+
+/** Logs in on the access screen; the OTP setup offered at a first login is skipped. */
+async function loginThroughUi(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const setup = page.getByRole('heading', { name: 'Enable OTP' });
+  await Promise.race([setup.waitFor(), page.waitForURL('**/dashboard')]);
+  if (await setup.isVisible()) await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.waitForURL('**/dashboard');
+  // The dashboard's code loads on demand: the shell is there once its navigation is.
+  await page.getByRole('navigation', { name: 'Sezioni' }).waitFor();
+}
+
+const sidebarLink = (page: Page, label: string) =>
+  page.getByRole('navigation', { name: 'Sezioni' }).getByRole('link', { name: label, exact: true });
+
+async function openView(page: Page, label: string): Promise<void> {
+  await sidebarLink(page, label).click();
+  await page.getByRole('heading', { level: 1, name: label }).waitFor();
+}
+
+const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+
+describe('dashboard', () => {
+  it('shows the admin the overview totals and the profit/loss chart', async () => {
+    const page = await openPage();
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+
+    const jwt = await apiLogin(ADMIN.email, ADMIN.password);
+    const investments =
+      (
+        await api<{ capital: number; isRunning: number; parameters: { leverage: number } }[]>(
+          '/api/common/investments',
+          { jwt },
+        )
+      ).data ?? [];
+    const transactions =
+      (await api<{ profitLoss: number }[]>('/api/common/transactions', { jwt })).data ?? [];
+    const shown = investments.filter((investment) => investment.isRunning !== 3);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(transactions.length).toBeGreaterThan(0);
+    const capital = shown.reduce((sum, investment) => sum + investment.capital, 0);
+    const notional = shown.reduce(
+      (sum, investment) => sum + investment.capital * investment.parameters.leverage,
+      0,
+    );
+    const profitLoss = transactions.reduce((sum, transaction) => sum + transaction.profitLoss, 0);
+
+    // By class, not role: the figures out of view in the carousel are hidden from the accessibility tree.
+    const figure = (label: string) =>
+      page.locator('article.headline-figure', { has: page.locator('h2', { hasText: label }) });
+    await figure('TOTALE CAPITALE').waitFor();
+    expect(await figure('TOTALE CAPITALE').locator('p').textContent()).toBe(euro.format(capital));
+    expect(await figure('TOTALE NOZIONALE').locator('p').textContent()).toBe(euro.format(notional));
+    expect(await figure('PROFIT/LOSS').locator('p').textContent()).toBe(euro.format(profitLoss));
+    await figure('PROFIT/LOSS')
+      .getByText(profitLoss >= 0 ? 'profit' : 'loss', { exact: true })
+      .waitFor();
+
+    const chart = page.getByRole('heading', { name: 'PROFIT/LOSS CHART' });
+    await chart.waitFor();
+    await page.locator('.profit-loss-chart canvas').first().waitFor();
+    await page.locator('main').getByText(ADMIN.email).waitFor();
+    await captureScreen(page, 'dashboard-overview');
+
+    // At 768px or less the figures take turns; a dot jumps to its figure.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const dots = page.getByRole('group', { name: 'Scegli la cifra' }).getByRole('button');
+    expect(await dots.count()).toBe(3);
+    await dots.nth(2).click();
+    await expect.poll(() => figure('PROFIT/LOSS').getAttribute('aria-hidden')).toBeNull();
+    expect(await figure('TOTALE CAPITALE').getAttribute('aria-hidden')).toBe('true');
+    await page.setViewportSize(VIEWPORTS.desktop);
+  });
+
+  it('navigates between views, in a drawer on narrow screens, and keeps the view across a reload', async () => {
+    const page = await openPage();
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('heading', { name: 'PROFIT/LOSS CHART' }).waitFor();
+
+    await openView(page, 'Backtests');
+    await page.getByText('Questa sezione arriva con una prossima versione della piattaforma.').waitFor();
+    expect(new URL(page.url()).search).toBe('?view=backtest');
+    await captureScreen(page, 'dashboard-backtests');
+    await openView(page, 'Monitoring');
+    await captureScreen(page, 'dashboard-monitoring');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Monitoring' }).waitFor();
+    expect(await sidebarLink(page, 'Monitoring').getAttribute('aria-current')).toBe('page');
+
+    // The skip-links move the keyboard focus.
+    await page.keyboard.press('Tab');
+    await page.getByRole('link', { name: 'Salta al contenuto principale' }).press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await page.getByRole('link', { name: 'Salta alla navigazione' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('dashboard-navigation');
+
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const menuButton = page.getByRole('button', { name: 'Apri il menu' });
+    await menuButton.click();
+    await sidebarLink(page, 'Overview').waitFor();
+    await page.screenshot({
+      path: resolve(import.meta.dirname, 'screenshots/dashboard-drawer-480.png'),
+      animations: 'disabled',
+    });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sidebarLink(page, 'Overview').isVisible()).toBe(false);
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Apri il menu',
+    );
+
+    await menuButton.click();
+    await sidebarLink(page, 'Overview').click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await expect.poll(() => sidebarLink(page, 'Overview').isVisible()).toBe(false);
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('keeps the dark theme across a reload', async () => {
+    const page = await openPage();
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    expect(await theme()).toBe('light');
+
+    const toggle = page.getByRole('switch', { name: 'Tema scuro' });
+    await toggle.click();
+    expect(await theme()).toBe('dark');
+    await page.reload();
+    await page.getByRole('heading', { name: 'PROFIT/LOSS CHART' }).waitFor();
+    expect(await theme()).toBe('dark');
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await captureScreen(page, 'dashboard-overview-dark');
+    await openView(page, 'Logs');
+    await page
+      .getByRole('button', { name: /^Dettagli di / })
+      .first()
+      .waitFor();
+    await captureScreen(page, 'dashboard-logs-dark');
+    await openView(page, 'Settings');
+    await captureScreen(page, 'dashboard-settings-dark');
+
+    await toggle.click();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    expect(await theme()).toBe('light');
+  });
+
+  it('pages the logs 50 at a time and changes the rows per page', async () => {
+    // Failed logins with unknown addresses: rows without a user. Ten at a time keeps the test short.
+    for (let batch = 0; batch < 6; batch += 1) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          api('/api/auth/login', {
+            method: 'POST',
+            body: { username: `nobody-${batch * 10 + index}@example.com`, password: 'wrong-password' },
+          }),
+        ),
+      );
+    }
+    const page = await openPage();
+    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    await openView(page, 'Logs');
+
+    const logs = page.getByRole('region', { name: 'Logs' });
+    const range = logs.getByText(/^\d+-\d+ di \d+$/);
+    await range.waitFor();
+    const [, total] = /^1-50 di (\d+)$/.exec((await range.textContent()) ?? '') ?? [];
+    expect(Number(total)).toBeGreaterThan(60);
+    await logs.getByRole('cell', { name: 'Unknown User' }).first().waitFor();
+    await captureScreen(page, 'dashboard-logs');
+
+    await logs.getByLabel('Righe:').selectOption('20');
+    expect(await range.textContent()).toBe(`1-20 di ${total}`);
+    await logs.getByRole('button', { name: '2', exact: true }).click();
+    expect(await range.textContent()).toBe(`21-40 di ${total}`);
+    await logs.getByLabel('Righe:').selectOption('100');
+    expect(await range.textContent()).toBe(`1-${Math.min(100, Number(total))} di ${total}`);
+
+    await logs
+      .getByRole('button', { name: /^Dettagli di / })
+      .first()
+      .click();
+    const details = page.getByRole('dialog', { name: 'Dettagli log' });
+    for (const label of ['Action', 'Description', 'Timestamp', 'User', 'IP Address', 'User Agent']) {
+      await details.getByText(label, { exact: true }).waitFor();
+    }
+    await captureScreen(page, 'dashboard-log-details');
+    await details.getByRole('button', { name: 'Chiudi' }).click();
+    await details.waitFor({ state: 'hidden' });
+  });
+
+  it('shows a regular user the maintenance notice on the admin views', async () => {
+    await createCustomer();
+    const page = await openPage();
+    await loginThroughUi(page, CUSTOMER.email, CUSTOMER.password);
+    await page.getByRole('heading', { name: 'PROFIT/LOSS CHART' }).waitFor();
+    await captureScreen(page, 'dashboard-overview-user');
+
+    for (const view of ['Users', 'Monitoring', 'Algorithms']) {
+      await openView(page, view);
+      await page.getByText('Sezione Dashboard - Under maintenance', { exact: true }).waitFor();
+    }
+    await openView(page, 'Users');
+    await captureScreen(page, 'dashboard-users-maintenance');
+  });
+
+  it('changes the password, then turns 2FA on from the settings', async () => {
+    if (!customerCreated) throw new Error('Needs the user created by the previous scenario.');
+    const page = await openPage();
+    await loginThroughUi(page, CUSTOMER.email, CUSTOMER.password);
+    await openView(page, 'Settings');
+    await page.getByText('2025.07.30').waitFor();
+    await page.getByText('2025.07.12').waitFor();
+    await captureScreen(page, 'dashboard-settings');
+
+    await page.getByRole('button', { name: /Cambia Password/ }).click();
+    await page.getByLabel('Password attuale', { exact: true }).fill(CUSTOMER.password);
+    await page.getByLabel('Nuova password', { exact: true }).fill(CUSTOMER.newPassword);
+    await page.getByLabel('Conferma nuova password', { exact: true }).fill('something-else-1');
+    await page.getByRole('button', { name: 'Cambia Password' }).click();
+    await page.getByText('Le nuove password non coincidono.').waitFor();
+    await captureScreen(page, 'dashboard-settings-password');
+    await page.getByLabel('Conferma nuova password', { exact: true }).fill(CUSTOMER.newPassword);
+    await page.getByRole('button', { name: 'Cambia Password' }).click();
+    await page.getByText('Password cambiata con successo!').waitFor();
+    await page.getByRole('button', { name: /Autenticazione 2FA/ }).waitFor();
+    expect(
+      (
+        await api('/api/auth/login', {
+          method: 'POST',
+          body: { username: CUSTOMER.email, password: CUSTOMER.password },
+        })
+      ).ok,
+    ).toBe(false);
+    await apiLogin(CUSTOMER.email, CUSTOMER.newPassword);
+
+    await page.getByRole('button', { name: /Autenticazione 2FA/ }).click();
+    await page.getByRole('button', { name: 'Verifica password' }).click();
+    await page.getByText('Inserisci la password corrente.').waitFor();
+    await page.getByLabel('Password attuale', { exact: true }).fill('not-my-password');
+    await page.getByRole('button', { name: 'Verifica password' }).click();
+    await page.getByText('Password errata.').waitFor();
+    await page.getByLabel('Password attuale', { exact: true }).fill(CUSTOMER.newPassword);
+    await page.getByRole('button', { name: 'Verifica password' }).click();
+    await page.getByText('Password verificata!').waitFor();
+
+    const secret = (await page.getByTestId('otp-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await page.getByRole('img', { name: 'Codice QR della chiave segreta' }).waitFor();
+    await captureScreen(page, 'dashboard-settings-2fa');
+    await page.getByRole('button', { name: 'Attiva 2FA' }).click();
+    await page.getByText('Inserisci il codice OTP.').waitFor();
+    await page.getByLabel('Codice OTP').fill((await totpCode(secret)).code);
+    await page.getByRole('button', { name: 'Attiva 2FA' }).click();
+    await page.getByText('OTP abilitato correttamente!').waitFor();
+    await page
+      .getByRole('button', { name: /Autenticazione 2FA/ })
+      .getByText('Attiva', { exact: true })
+      .waitFor();
+
+    // With 2FA on, changing the password asks for a code too.
+    await page.getByRole('button', { name: /Cambia Password/ }).click();
+    await page.getByLabel('Password attuale', { exact: true }).fill(CUSTOMER.newPassword);
+    await page.getByLabel('Nuova password', { exact: true }).fill(CUSTOMER.password);
+    await page.getByLabel('Conferma nuova password', { exact: true }).fill(CUSTOMER.password);
+    await page.getByRole('button', { name: 'Cambia Password' }).click();
+    await page.getByText('Inserisci il codice OTP.').waitFor();
+    const login = await api('/api/auth/login', {
+      method: 'POST',
+      body: { username: CUSTOMER.email, password: CUSTOMER.newPassword },
+    });
+    expect(login.requiresOtp).toBe(true);
+  });
+});
+
+/** A regular user made by the admin, with the password set from the invitation link. */
+async function createCustomer(): Promise<void> {
+  const jwt = await apiLogin(ADMIN.email, ADMIN.password);
+  const created = await api('/api/admin/users/add', {
+    method: 'POST',
+    jwt,
+    body: {
+      firstname: 'Mario',
+      lastname: 'Rossi',
+      username: CUSTOMER.email,
+      role: 'user',
+      eula: {
+        contract: { accepted: true, signedAt: null },
+        autotrading: { accepted: false, signedAt: null },
+      },
+      isPro: false,
+    },
+  });
+  expect(created.ok).toBe(true);
+  const link = await waitForMailLink(server.outboxDir, /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
+  const token = new URL(link).searchParams.get('token');
+  const reset = await api('/api/auth/password-reset', {
+    method: 'POST',
+    body: { token, newPassword: CUSTOMER.password },
+  });
+  expect(reset.ok).toBe(true);
+  customerCreated = true;
+}

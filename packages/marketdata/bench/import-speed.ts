@@ -1,0 +1,91 @@
+/**
+ * Import speed and memory on a large file: repeats a real HistData file (the densest format, about
+ * 66 bytes per bar) with shifted times into a temporary CSV, streams it through importCsv and
+ * prints MB/s and peak RSS. The file is read from the page cache right after being written, so
+ * this measures parsing, not the disk.
+ *
+ *   npx tsx packages/marketdata/bench/import-speed.ts [megabytes=600] [source.csv]
+ */
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { importCsv } from '../src/index';
+
+const DEFAULT_SOURCE = new URL(
+  '../../../../shared/data/histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv',
+  import.meta.url,
+).pathname;
+const EST_MS = 5 * 3_600_000;
+const WEEK_MS = 7 * 86_400_000;
+
+const targetMb = Number(process.argv[2] ?? 600);
+const source = process.argv[3] ?? DEFAULT_SOURCE;
+if (!existsSync(source)) {
+  console.error(`Source file not found: ${source} (pass one as the second argument).`);
+  process.exit(1);
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'marketdata-bench-'));
+const big = join(dir, 'big.csv');
+try {
+  await writeRepeated(source, big, targetMb * 1024 * 1024);
+  const bytes = (await stat(big)).size;
+
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 10);
+  const started = performance.now();
+  const { report } = await importCsv(createReadStream(big, { highWaterMark: 1 << 20 }), { timeframe: '1m' });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+
+  const mb = bytes / 1024 / 1024;
+  console.log(
+    `file          ${mb.toFixed(0)} MB, ${report.imported.toLocaleString('en')} bars (${report.format})`,
+  );
+  console.log(`time          ${seconds.toFixed(2)} s`);
+  console.log(`speed         ${(mb / seconds).toFixed(1)} MB/s`);
+  console.log(
+    `RSS before    ${(rssBefore / 1024 / 1024).toFixed(0)} MB (runtime, and the generator's leftovers)`,
+  );
+  console.log(`peak RSS      ${(peakRss / 1024 / 1024).toFixed(0)} MB sampled every 10 ms`);
+  console.log(`max RSS       ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB for the whole process`);
+  console.log(
+    `bars alone    ${((report.imported * 40) / 1024 / 1024).toFixed(0)} MB (t, o, h, l, c as Float64)`,
+  );
+  console.log(`cpus          ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** Writes the source's bars again and again, each copy a whole number of weeks later, as HistData rows. */
+async function writeRepeated(from: string, to: string, targetBytes: number): Promise<void> {
+  const { bars } = await importCsv(createReadStream(from), { timeframe: '1m' });
+  const n = bars.t.length;
+  const shift = Math.ceil((bars.t[n - 1]! - bars.t[0]! + 1) / WEEK_MS) * WEEK_MS;
+  const out = createWriteStream(to);
+  let written = 0;
+  for (let copy = 0; written < targetBytes; copy++) {
+    let batch = '';
+    for (let i = 0; i < n && written + batch.length < targetBytes; i++) {
+      const est = new Date(bars.t[i]! + copy * shift - EST_MS).toISOString();
+      const time = `${est.slice(0, 4)}${est.slice(5, 7)}${est.slice(8, 10)} ${est.slice(11, 13)}${est.slice(14, 16)}00`;
+      batch += `${time};${bars.o[i]!.toFixed(6)};${bars.h[i]!.toFixed(6)};${bars.l[i]!.toFixed(6)};${bars.c[i]!.toFixed(6)};0\n`;
+      if (batch.length > 1 << 20) {
+        written += batch.length;
+        if (!out.write(batch)) await once(out, 'drain');
+        batch = '';
+      }
+    }
+    written += batch.length;
+    if (!out.write(batch)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}

@@ -1,0 +1,194 @@
+/**
+ * A price file, streamed chunk by chunk, into sorted de-duplicated bar columns and the report the
+ * upload answer carries (DESIGN.md section 6). The file is never held whole: only its first
+ * kilobytes (for detection), the current chunk, one partial line and the growing columns.
+ */
+import { type BarColumns, BarColumnsBuilder } from './bar-columns';
+import { type CsvDialect, type CsvFormat } from './csv-format';
+import { detectFormat, SAMPLE_BYTES } from './detect-format';
+import { CsvImportError } from './import-error';
+import { LineSplitter } from './line-splitter';
+import { orderRows } from './order-rows';
+import { REJECTION_REASONS, ROW_OK, RowReader } from './read-row';
+import { assertTimeframe, findGaps, type Gap, type Timeframe } from './timeframe';
+import { type CsvSource, utf8Chunks } from './utf8-chunks';
+
+/** How many rejected rows the report shows (all of them are counted). */
+const REJECTED_SAMPLES = 10;
+
+export interface ImportCsvOptions {
+  timeframe: Timeframe;
+}
+
+export interface RejectedRow {
+  /** 1-based line number in the file, header and blank lines counted. */
+  line: number;
+  reason: string;
+}
+
+export interface CsvImportReport {
+  /** The detected dialect. */
+  format: CsvDialect;
+  /** How the file's times were turned into UTC. */
+  timezone: string;
+  timeframe: Timeframe;
+  /** Bars kept: one per time. */
+  imported: number;
+  /** Rows refused (bad date, missing columns, prices not positive or not OHLC-consistent). */
+  rejected: number;
+  /** The first few refused rows. */
+  rejectedSamples: RejectedRow[];
+  /** Valid rows replaced by a later row with the same time. */
+  duplicates: number;
+  /** Open time of the first and the last bar, ISO UTC. */
+  first: string;
+  last: string;
+  /** Holes longer than a weekend (see timeframe.ts). */
+  gaps: Gap[];
+}
+
+export interface CsvImport {
+  bars: BarColumns;
+  report: CsvImportReport;
+  format: CsvFormat;
+}
+
+export async function importCsv(source: CsvSource, options: ImportCsvOptions): Promise<CsvImport> {
+  const chunks = utf8Chunks(source);
+  try {
+    return await importChunks(chunks, options);
+  } finally {
+    // Closes the source (a file stream, an upload) when the file is refused half-way.
+    await chunks.return(undefined);
+  }
+}
+
+async function importChunks(
+  chunks: AsyncGenerator<Uint8Array>,
+  options: ImportCsvOptions,
+): Promise<CsvImport> {
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  let ended = false;
+  while (headBytes < SAMPLE_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    headBytes += next.value.length;
+  }
+  const format = detectFormat(sampleText(head, ended));
+
+  const rows = new RowCollector(format);
+  const lines = new LineSplitter(format.crLineEnds, rows.take);
+  for (const chunk of head) lines.push(chunk);
+  if (!ended) for await (const chunk of chunks) lines.push(chunk);
+  lines.end();
+
+  if (rows.bars.length === 0) {
+    const reasons = rows.rejectedSamples.slice(0, 3).map((r) => `riga ${r.line}: ${r.reason}`);
+    throw new CsvImportError(
+      'no-valid-rows',
+      `Nessuna barra valida nel file${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}.`,
+    );
+  }
+  const { bars, duplicates } = moveOutInOrder(rows.bars);
+  assertTimeframe(bars.t, options.timeframe);
+
+  const n = bars.t.length;
+  return {
+    bars,
+    format,
+    report: {
+      format: format.dialect,
+      timezone: format.timezone,
+      timeframe: options.timeframe,
+      imported: n,
+      rejected: rows.rejected,
+      rejectedSamples: rows.rejectedSamples,
+      duplicates,
+      first: new Date(bars.t[0]!).toISOString(),
+      last: new Date(bars.t[n - 1]!).toISOString(),
+      gaps: findGaps(bars.t, options.timeframe),
+    },
+  };
+}
+
+/** The bars in time order, one per time, as plain arrays; the builder is spent afterwards. */
+function moveOutInOrder(builder: BarColumnsBuilder): { bars: BarColumns; duplicates: number } {
+  const order = builder.ascending ? null : orderRows(builder.times());
+  const rows = order?.rows;
+  const bars = {
+    o: builder.moveOut('o', rows),
+    h: builder.moveOut('h', rows),
+    l: builder.moveOut('l', rows),
+    c: builder.moveOut('c', rows),
+    t: builder.moveOut('t', rows),
+  };
+  return { bars, duplicates: order?.duplicates ?? 0 };
+}
+
+/** The head as text for detection, without a last line that the head may have cut in two. */
+function sampleText(head: readonly Uint8Array[], ended: boolean): string {
+  const decoder = new TextDecoder();
+  let text = head.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
+  if (!ended) {
+    const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+    if (lastBreak > 0) text = text.slice(0, lastBreak);
+  }
+  return text;
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const SEMICOLON = 0x3b;
+const PIPE = 0x7c;
+
+/** Counts lines, skips the header and blank lines, and files each row as a bar or a rejection. */
+class RowCollector {
+  readonly bars = new BarColumnsBuilder();
+  rejected = 0;
+  readonly rejectedSamples: RejectedRow[] = [];
+  private readonly reader: RowReader;
+  private headerPending: boolean;
+  private lineNumber = 0;
+
+  constructor(format: CsvFormat) {
+    this.reader = new RowReader(format);
+    this.headerPending = format.hasHeader;
+  }
+
+  readonly take = (buf: Uint8Array, start: number, end: number): void => {
+    this.lineNumber++;
+    if (isBlank(buf, start, end)) return;
+    if (this.headerPending) {
+      this.headerPending = false;
+      return;
+    }
+    const reader = this.reader;
+    const verdict = reader.read(buf, start, end);
+    if (verdict === ROW_OK) {
+      this.bars.push(reader.t, reader.o, reader.h, reader.l, reader.c);
+      return;
+    }
+    this.rejected++;
+    if (this.rejectedSamples.length < REJECTED_SAMPLES) {
+      this.rejectedSamples.push({ line: this.lineNumber, reason: REJECTION_REASONS[verdict]! });
+    }
+  };
+}
+
+/** Empty, or only spaces, quotes and separators (spreadsheets leave `;;;;;` rows behind). */
+function isBlank(buf: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = buf[i]!;
+    if (b !== SPACE && b !== TAB && b !== QUOTE && b !== COMMA && b !== SEMICOLON && b !== PIPE && b !== CR)
+      return false;
+  }
+  return true;
+}

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type DateOrder } from './csv-format';
+import { daysFromCivil, TimestampReader } from './parse-timestamp';
+
+const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+const reader = (order: DateOrder = 'ymd', utcOffsetMinutes = 0, epochUnitMs = 0): TimestampReader =>
+  new TimestampReader({ dateOrder: order, utcOffsetMinutes, epochUnitMs });
+const read = (text: string, r = reader()): number => r.read(bytes(text), 0, text.length);
+const utc = (iso: string): number => Date.parse(iso);
+
+describe('TimestampReader', () => {
+  it('counts days like Date.UTC, before 1970 and after 2100 too', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1800-01-01'), max: new Date('2300-12-31'), noInvalidDate: true }),
+        (d) => {
+          const day = daysFromCivil(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+          expect(day * 86_400_000).toBe(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+        },
+      ),
+    );
+  });
+
+  it('reads ISO dates, with or without time, seconds, fraction and offset', () => {
+    expect(read('2019-01-02')).toBe(utc('2019-01-02T00:00:00Z'));
+    expect(read('2019-01-02 17:05')).toBe(utc('2019-01-02T17:05:00Z'));
+    expect(read('2019-01-02T17:05:09')).toBe(utc('2019-01-02T17:05:09Z'));
+    expect(read('2019-01-02T17:05:09.250Z')).toBe(utc('2019-01-02T17:05:09.250Z'));
+    expect(read('2026-07-02T09:30:00-04:00')).toBe(utc('2026-07-02T13:30:00Z'));
+    expect(read('2019-01-02 00:00:00+00:00')).toBe(utc('2019-01-02T00:00:00Z'));
+    expect(read('2019/01/02 17:05')).toBe(utc('2019-01-02T17:05:00Z'));
+  });
+
+  it('reads MetaTrader, Dukascopy and HistData shapes', () => {
+    expect(read('2019.01.02 17:05')).toBe(utc('2019-01-02T17:05:00Z'));
+    expect(read('14.03.2019 00:01:00.000', reader('dmy'))).toBe(utc('2019-03-14T00:01:00Z'));
+    expect(read('14.03.2019 00:00:00.000 GMT+0100', reader('dmy'))).toBe(utc('2019-03-13T23:00:00Z'));
+    expect(read('20190102 170500', reader('ymd', -300))).toBe(utc('2019-01-02T22:05:00Z'));
+  });
+
+  it('reads a date and its time of day from two fields', () => {
+    const line = bytes('2019.01.02,17:05');
+    expect(reader().readSplit(line, 0, 10, 11, 16)).toBe(utc('2019-01-02T17:05:00Z'));
+  });
+
+  it('reads day-first and month-first dates as told', () => {
+    expect(read('02/01/2019 17:00', reader('dmy'))).toBe(utc('2019-01-02T17:00:00Z'));
+    expect(read('01/02/2019 17:00', reader('mdy'))).toBe(utc('2019-01-02T17:00:00Z'));
+  });
+
+  it('reads unix seconds and milliseconds', () => {
+    expect(read('1483228800000', reader('ymd', 0, 1))).toBe(1_483_228_800_000);
+    expect(read('1483228800', reader('ymd', 0, 1000))).toBe(1_483_228_800_000);
+    expect(read('1483228800.5', reader('ymd', 0, 1000))).toBe(1_483_228_800_500);
+  });
+
+  it('refuses dates that do not exist and malformed times', () => {
+    for (const text of [
+      '2019-02-29',
+      '2019-13-01',
+      '2019-00-10',
+      '2019-01-32',
+      '2019-01-02 24:00',
+      '2019-01-02 17:60',
+      '2019-01-02 17',
+      '2019-01-02 17:05 junk',
+      '2019-01-02T17:05+25:00',
+      '2019-01-02-17',
+      'yesterday',
+      '',
+    ]) {
+      expect(read(text), text).toBeNaN();
+    }
+    expect(read('2020-02-29')).toBe(utc('2020-02-29T00:00:00Z'));
+  });
+});
