@@ -41,6 +41,21 @@ export default defineConfig({
             },
           ]
         : []),
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                // The main browser flow again with the server on PostgreSQL.
+                name: 'e2e-postgres',
+                include: ['e2e/dashboard-flows.test.ts'],
+                env: { E2E_DATABASE: 'postgres' },
+                testTimeout: 120_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

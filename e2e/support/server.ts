@@ -1,11 +1,14 @@
 // Starts the built server (apps/server/dist, which serves apps/web/dist) as its own process on a
-// free port with a fresh DATA_DIR, the way a user runs it, and stops it afterwards.
+// free port with a fresh DATA_DIR, the way a user runs it, and stops it afterwards. With
+// E2E_DATABASE=postgres it runs on a fresh database of the TEST_DATABASE_URL cluster instead of PGlite.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
@@ -35,6 +38,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'platform-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const database = process.env.E2E_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
@@ -46,6 +50,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ADMIN_PASSWORD: ADMIN.password,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,14 +62,35 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const stop = async () => {
     await stopProcess(child);
     await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
   try {
-    await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 60_000);
+    const running = await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 60_000);
+    if (running !== (database ? 'postgres' : 'pglite')) throw new Error(`The server runs on ${running}, not the database asked for.`);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\nServer output:\n${output.join('')}`, { cause: error });
   }
   return { baseUrl, dataDir, outboxDir: join(dataDir, 'outbox'), stop };
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('E2E_DATABASE=postgres needs TEST_DATABASE_URL.');
+  const name = `e2e_${randomUUID().replace(/-/g, '')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name}`) };
 }
 
 async function freePort(): Promise<number> {
@@ -79,13 +105,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Answers the database the server reports once it is ready. */
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready.`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
+      if (response.ok) return ((await response.json()) as { data: { database: string } }).data.database;
     } catch {
       // Not listening yet.
     }
