@@ -1,19 +1,25 @@
 // Bundles the server into dist/: the workspace packages (TypeScript sources) are inlined,
-// third-party packages stay external and load from node_modules at run time.
+// third-party packages stay external and load from node_modules at run time. Three entries:
+// the server, the job worker process, and the engine's worker thread.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
-const workspacePackages = ['../../packages/contracts', '../../packages/db', '.'];
+const root = new URL('../../../', import.meta.url);
+const workspaceDirs = ['apps/server', ...readdirSync(new URL('packages/', root)).map((name) => `packages/${name}`)];
 const external = new Set();
-for (const dir of workspacePackages) {
-  const manifest = JSON.parse(readFileSync(new URL(`${dir}/package.json`, new URL('../', import.meta.url)), 'utf8'));
+for (const dir of workspaceDirs) {
+  const manifest = JSON.parse(readFileSync(new URL(`${dir}/package.json`, root), 'utf8'));
   for (const name of Object.keys(manifest.dependencies ?? {})) {
     if (!name.startsWith('@platform/')) external.add(name);
   }
 }
 
 await build({
-  entryPoints: ['src/main.ts'],
+  entryPoints: {
+    main: 'src/main.ts',
+    'main.worker': 'src/main.worker.ts',
+    'engine-worker': 'src/jobs/engine-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

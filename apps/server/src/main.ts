@@ -1,4 +1,4 @@
-// The server process: configuration, database, first-start seed, HTTP, graceful shutdown.
+// The server process: configuration, database, first-start seed, HTTP, the job runner, graceful shutdown.
 import { DEMO_USERNAME, openDatabase, seedDatabase, seedDemoData } from '@platform/db';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -9,6 +9,8 @@ import { ConfigError, loadConfig } from './config';
 import { deriveKey, encryptAtRest } from './lib/crypto';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
+import { createThreadPoolExecutor, engineWorkerLocation } from './jobs/thread-pool-executor';
+import { seedDemoMarketData } from './modules/marketdata/demo-market-data';
 
 function webDistDir(): string | undefined {
   try {
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   await database.migrate();
+  const marketDataDir = join(config.dataDir, 'marketdata');
 
   const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
   const seed = await seedDatabase(database.db, {
@@ -52,6 +55,11 @@ async function main(): Promise<void> {
     if (demo.demoUserCreated) {
       console.log(`  Demo customer: ${DEMO_USERNAME}\n  Password (shown only now): ${demoPassword}\n`);
     }
+    const started = performance.now();
+    const seededMarkets = await seedDemoMarketData(database.db, marketDataDir);
+    if (seededMarkets.length > 0) {
+      logger.info({ markets: seededMarkets, ms: Math.round(performance.now() - started) }, 'demo price history seeded');
+    }
   }
 
   const mailer = config.smtpUrl
@@ -64,6 +72,8 @@ async function main(): Promise<void> {
     jwtSecret: config.jwtSecret,
     encryptionKey: config.encryptionKey,
     publicUrl: config.publicUrl,
+    marketDataDir,
+    executor: createThreadPoolExecutor(engineWorkerLocation(import.meta.url)),
     webDistDir: webDistDir(),
     logger,
   });
@@ -81,6 +91,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // PGlite takes one connection, so with it the jobs must run here; with PostgreSQL more runners
+  // can join from other machines (npm run worker).
+  app.services.jobRunner.start();
   console.log(`\n  Trading Platform is running at http://localhost:${config.port}\n`);
 }
 

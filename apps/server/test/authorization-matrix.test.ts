@@ -37,11 +37,20 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/common/investments/edit/:id': 'signed-in',
   'PATCH /api/common/investments/delete/:id': 'signed-in',
   'GET /api/common/transactions': 'signed-in',
+  'GET /api/common/backtest': 'signed-in',
+  'GET /api/common/backtest/:id': 'signed-in',
+  'POST /api/common/backtest': 'signed-in',
+  'DELETE /api/common/backtest/:id': 'signed-in',
+  'GET /api/common/analysis': 'signed-in',
+  'POST /api/common/analysis': 'signed-in',
+  'DELETE /api/common/analysis/:id': 'signed-in',
   'GET /api/admin/users': 'admin',
   'POST /api/admin/users/add': 'admin',
   'PATCH /api/admin/users/:id': 'admin',
   'PATCH /api/admin/users/review/:id': 'admin',
   'DELETE /api/admin/users/:id': 'admin',
+  'GET /api/common/marketdata': 'signed-in',
+  'POST /api/admin/upload-csv': 'admin',
 };
 
 type Caller = 'visitor' | Role;

@@ -17,3 +17,14 @@ export function maxLeverageFor(isPro: boolean): number {
 }
 
 export const leverageLimitMessage = (max: number) => `Leva massima consentita è ${max}`;
+
+/** Backtests and analyses run on this span (product-spec.md section 9). */
+export const PERIOD_FIRST_DAY = '2008-11-26';
+export const PERIOD_LAST_DAY = '2025-07-02';
+
+/** Lists with unfinished backtests or analyses refresh this often. */
+export const JOB_POLL_MS = 5000;
+
+/** Upload limits (product-spec.md sections 5 and 9). */
+export const UPLOAD_MAX_BYTES = 629_145_600;
+export const UPLOAD_RETRY_DELAYS_MS = [1000, 2000, 3000] as const;

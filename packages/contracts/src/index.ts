@@ -16,3 +16,7 @@ export * from './http/accounts';
 export * from './http/investments';
 export * from './http/transactions';
 export * from './http/instruments';
+export * from './http/period';
+export * from './http/backtests';
+export * from './http/analyses';
+export * from './http/marketdata';

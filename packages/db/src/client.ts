@@ -1,6 +1,7 @@
 // The database behind one interface: PGlite (Postgres in WASM, in-process) by default,
 // PostgreSQL when a connection URL is given. Services never know which one they talk to.
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -55,4 +56,10 @@ export function fromPglite(client: PGlite): DatabaseHandle {
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** Runs raw SQL and answers its rows: both drivers return them as `rows`, which the shared type hides. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
 }

@@ -1,14 +1,27 @@
 // One pg-core schema for both drivers (PGlite and PostgreSQL). Later features add their tables here.
-import type { AlgorithmConfig, Market, OtpStatus, RequestStatus, Role } from '@platform/contracts';
+import type {
+  AccountType,
+  AlgorithmConfig,
+  AnalysisResultsView,
+  BacktestConfigInput,
+  BacktestResult,
+  Market,
+  OtpStatus,
+  RequestStatus,
+  Role,
+  Timeframe,
+} from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -224,6 +237,83 @@ export const transactions = pgTable(
   (table) => [index('transactions_user_closed_idx').on(table.userId, table.closedAt)],
 );
 
+/** What the bar store holds per market and timeframe; the bars are Arrow files under DATA_DIR/marketdata. */
+export const marketDataSets = pgTable(
+  'market_data_sets',
+  {
+    market: text('market').$type<Market>().notNull(),
+    timeframe: text('timeframe').$type<Timeframe>().notNull(),
+    rows: integer('rows').notNull(),
+    firstTime: timestamp('first_time', { withTimezone: true }),
+    lastTime: timestamp('last_time', { withTimezone: true }),
+    /** Names and formats of the files merged into the set, newest last. */
+    sources: jsonb('sources').$type<{ file: string; format: string; rows: number; at: string }[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.market, table.timeframe] })],
+);
+
+/**
+ * Job columns shared by backtests and analyses: isCompleted 0 queued, 1 running, 2 done, 3 failed;
+ * a runner claims a row with FOR UPDATE SKIP LOCKED and holds it by a lease it renews.
+ */
+const jobColumns = () => ({
+  isCompleted: integer('is_completed').notNull().default(0),
+  error: text('error'),
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+export const backtests = pgTable(
+  'backtests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'range' | 'single'>().notNull(),
+    market: text('market').$type<Market>().notNull(),
+    algorithmId: uuid('algorithm_id').references(() => algorithms.id, { onDelete: 'set null' }),
+    /** The algorithm's name when the backtest was made, so the list survives its renaming. */
+    algorithmName: text('algorithm_name'),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    capital: doublePrecision('capital').notNull(),
+    accountType: text('account_type').$type<AccountType>().notNull(),
+    leverage: doublePrecision('leverage').notNull(),
+    dynamic: boolean('dynamic').notNull(),
+    close: boolean('close').notNull(),
+    /** The request as sent (with defaults resolved), so a run can be repeated exactly. */
+    config: jsonb('config').$type<BacktestConfigInput>().notNull(),
+    results: jsonb('results').$type<BacktestResult[]>(),
+    resultCount: integer('result_count').notNull().default(0),
+    fxFallback: boolean('fx_fallback').notNull().default(false),
+    createdAt: createdAt(),
+    ...jobColumns(),
+  },
+  (table) => [index('backtests_owner_idx').on(table.ownerId), index('backtests_queue_idx').on(table.isCompleted, table.createdAt)],
+);
+
+export const analyses = pgTable(
+  'analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    market: text('market').$type<Market>().notNull(),
+    fromDay: date('from_day').notNull(),
+    toDay: date('to_day').notNull(),
+    results: jsonb('results').$type<AnalysisResultsView>(),
+    createdAt: createdAt(),
+    ...jobColumns(),
+  },
+  (table) => [index('analyses_owner_idx').on(table.ownerId), index('analyses_queue_idx').on(table.isCompleted, table.createdAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
@@ -232,6 +322,9 @@ export type AlgorithmRow = typeof algorithms.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export type InvestmentRow = typeof investments.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
+export type MarketDataSetRow = typeof marketDataSets.$inferSelect;
+export type BacktestRow = typeof backtests.$inferSelect;
+export type AnalysisRow = typeof analyses.$inferSelect;
 
 /** Used by updates to stamp updated_at in the same statement. */
 export const now = sql`now()`;

@@ -54,19 +54,56 @@ export interface CsvImport {
 }
 
 export async function importCsv(source: CsvSource, options: ImportCsvOptions): Promise<CsvImport> {
+  return completeImport(await readCsv(source), options.timeframe);
+}
+
+/**
+ * A file read whole but not yet checked against a timeframe: what an upload holds while the form
+ * fields that follow the file (the timeframe among them) are still arriving.
+ */
+export interface CsvRead {
+  bars: BarColumns;
+  format: CsvFormat;
+  rejected: number;
+  rejectedSamples: RejectedRow[];
+  duplicates: number;
+}
+
+/** Streams the file into ordered bars; refuses it when no row is valid. */
+export async function readCsv(source: CsvSource): Promise<CsvRead> {
   const chunks = utf8Chunks(source);
   try {
-    return await importChunks(chunks, options);
+    return await readChunks(chunks);
   } finally {
     // Closes the source (a file stream, an upload) when the file is refused half-way.
     await chunks.return(undefined);
   }
 }
 
-async function importChunks(
-  chunks: AsyncGenerator<Uint8Array>,
-  options: ImportCsvOptions,
-): Promise<CsvImport> {
+/** Refuses bars whose spacing is not the timeframe's; otherwise the import and its report. */
+export function completeImport(read: CsvRead, timeframe: Timeframe): CsvImport {
+  const { bars, format } = read;
+  assertTimeframe(bars.t, timeframe);
+  const n = bars.t.length;
+  return {
+    bars,
+    format,
+    report: {
+      format: format.dialect,
+      timezone: format.timezone,
+      timeframe,
+      imported: n,
+      rejected: read.rejected,
+      rejectedSamples: read.rejectedSamples,
+      duplicates: read.duplicates,
+      first: new Date(bars.t[0]!).toISOString(),
+      last: new Date(bars.t[n - 1]!).toISOString(),
+      gaps: findGaps(bars.t, timeframe),
+    },
+  };
+}
+
+async function readChunks(chunks: AsyncGenerator<Uint8Array>): Promise<CsvRead> {
   const head: Uint8Array[] = [];
   let headBytes = 0;
   let ended = false;
@@ -95,25 +132,7 @@ async function importChunks(
     );
   }
   const { bars, duplicates } = moveOutInOrder(rows.bars);
-  assertTimeframe(bars.t, options.timeframe);
-
-  const n = bars.t.length;
-  return {
-    bars,
-    format,
-    report: {
-      format: format.dialect,
-      timezone: format.timezone,
-      timeframe: options.timeframe,
-      imported: n,
-      rejected: rows.rejected,
-      rejectedSamples: rows.rejectedSamples,
-      duplicates,
-      first: new Date(bars.t[0]!).toISOString(),
-      last: new Date(bars.t[n - 1]!).toISOString(),
-      gaps: findGaps(bars.t, options.timeframe),
-    },
-  };
+  return { bars, format, rejected: rows.rejected, rejectedSamples: rows.rejectedSamples, duplicates };
 }
 
 /** The bars in time order, one per time, as plain arrays; the builder is spent afterwards. */

@@ -3,10 +3,14 @@
 import type { DatabaseHandle } from '@platform/db';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/app';
 import type { Clock } from '../../src/lib/clock';
 import type { MailMessage, Mailer } from '../../src/lib/mailer';
+import { MemoryPrices } from './memory-prices';
 import { createTestDatabase } from './test-database';
 
 export class TestClock implements Clock {
@@ -42,6 +46,10 @@ export interface Envelope<T = unknown> {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The bar store's folder, a temporary one of this app's own. */
+  marketDataDir: string;
+  /** The stored prices the jobs read; tests put bars in. */
+  prices: MemoryPrices;
   database: DatabaseHandle;
   mailer: MemoryMailer;
   clock: TestClock;
@@ -55,21 +63,28 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   const database = await createTestDatabase();
   const mailer = new MemoryMailer();
   const clock = new TestClock();
+  const prices = new MemoryPrices();
+  const marketDataDir = await mkdtemp(join(tmpdir(), 'test-marketdata-'));
   const app = await buildApp({
+    prices,
     database,
     mailer,
     clock,
     jwtSecret: randomBytes(32).toString('hex'),
     encryptionKey: randomBytes(32).toString('hex'),
     publicUrl: PUBLIC_URL,
+    marketDataDir,
     ...overrides,
   });
   onTestFinished(async () => {
     await app.close();
     await database.close();
+    await rm(marketDataDir, { recursive: true, force: true });
   });
   return {
     app,
+    marketDataDir,
+    prices,
     database,
     mailer,
     clock,

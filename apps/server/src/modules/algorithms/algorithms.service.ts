@@ -23,10 +23,15 @@ export class AlgorithmsService {
     return (await this.repository.list()).map(toAlgorithm);
   }
 
-  async get(id: string): Promise<Algorithm> {
+  async find(id: string): Promise<Algorithm | undefined> {
     const row = await this.repository.findById(id);
-    if (!row) throw notFound(ALGORITHM_MESSAGES.notFound);
-    return toAlgorithm(row);
+    return row && toAlgorithm(row);
+  }
+
+  async get(id: string): Promise<Algorithm> {
+    const algorithm = await this.find(id);
+    if (!algorithm) throw notFound(ALGORITHM_MESSAGES.notFound);
+    return algorithm;
   }
 
   async create(actorId: string, form: AlgorithmFormInput, origin: RequestOrigin): Promise<Algorithm> {

@@ -1,0 +1,56 @@
+// Where engine work runs. The runner hands over plain typed arrays and gets plain results, so the
+// same job can be computed in this thread (tests, small jobs) or split across worker threads.
+import {
+  analyseMarket,
+  fallbackFx,
+  fxFromCloses,
+  prepareBars,
+  runPrepared,
+  type AnalysisResults,
+  type Bars,
+  type GridParams,
+  type InstrumentSpec,
+  type RunResult,
+} from '@platform/engine';
+
+export interface GridJob {
+  bars: Bars;
+  instrument: InstrumentSpec;
+  /** EURUSD closes for fx(d) (daily, else 1m), or null when there is no EURUSD data. */
+  fx: { t: Float64Array; c: Float64Array } | null;
+  params: GridParams[];
+}
+
+export interface GridJobResult {
+  results: RunResult[];
+  /** True when some day used the 1.0 fallback rate. */
+  fxFallback: boolean;
+}
+
+export interface AnalysisJob {
+  bars: Bars;
+  point: number;
+  /** The market's default mediazione: shallower episodes are ignored. */
+  threshold: number;
+}
+
+export interface EngineExecutor {
+  runGrids(job: GridJob): Promise<GridJobResult>;
+  analyse(job: AnalysisJob): Promise<AnalysisResults>;
+  close(): Promise<void>;
+}
+
+/** The grid runs of one job: bars prepared once, then every parameter set over them. */
+export function computeGrids(job: GridJob): GridJobResult {
+  const fx = job.fx ? fxFromCloses(job.fx.t, job.fx.c) : fallbackFx();
+  const prepared = prepareBars(job.bars, job.instrument, fx);
+  const results = job.params.map((params) => runPrepared(prepared, params));
+  return { results, fxFallback: job.fx === null || fx.usedFallback };
+}
+
+/** Runs everything in the calling thread: for tests and for a process with one core to give. */
+export const inlineExecutor: EngineExecutor = {
+  runGrids: (job) => Promise.resolve(computeGrids(job)),
+  analyse: (job) => Promise.resolve(analyseMarket(job.bars, job.point, job.threshold)),
+  close: () => Promise.resolve(),
+};

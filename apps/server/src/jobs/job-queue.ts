@@ -1,0 +1,74 @@
+// The job queue is the rows of the job tables themselves (DESIGN.md section 3): a runner claims
+// the oldest queued row with FOR UPDATE SKIP LOCKED, so runners never take the same row, and holds
+// it by a lease it renews while working. A runner that dies stops renewing; once its lease
+// expires the row is claimed again. Works the same on PGlite and on PostgreSQL.
+import { queryRows, type analyses, type backtests, type Database } from '@platform/db';
+import { JOB_STATUS } from '@platform/contracts';
+import { sql } from 'drizzle-orm';
+
+export type JobTable = typeof backtests | typeof analyses;
+
+export interface ClaimedJob {
+  id: string;
+  /** How many times the row was claimed, this time included. */
+  attempts: number;
+}
+
+export class JobQueue {
+  constructor(
+    private readonly db: Database,
+    private readonly table: JobTable,
+  ) {}
+
+  /** Claims the oldest queued job, or one whose runner's lease expired. */
+  async claim(worker: string, leaseMs: number): Promise<ClaimedJob | null> {
+    const { table } = this;
+    const rows = await queryRows<{ id: string; attempts: number }>(this.db, sql`
+      UPDATE ${table}
+      SET is_completed = ${JOB_STATUS.running},
+          lease_owner = ${worker},
+          lease_expires_at = now() + ${leaseMs} * interval '1 millisecond',
+          attempts = attempts + 1,
+          started_at = now(),
+          error = NULL
+      WHERE id = (
+        SELECT id FROM ${table}
+        WHERE is_completed = ${JOB_STATUS.queued}
+           OR (is_completed = ${JOB_STATUS.running} AND lease_expires_at < now())
+        ORDER BY created_at, id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, attempts`);
+    const row = rows[0];
+    return row ? { id: row.id, attempts: Number(row.attempts) } : null;
+  }
+
+  /** Extends the lease; false when the job is no longer this runner's (deleted, or reclaimed). */
+  async renew(id: string, worker: string, leaseMs: number): Promise<boolean> {
+    const { table } = this;
+    const rows = await queryRows(this.db, sql`
+      UPDATE ${table} SET lease_expires_at = now() + ${leaseMs} * interval '1 millisecond'
+      WHERE id = ${id} AND lease_owner = ${worker} AND is_completed = ${JOB_STATUS.running}
+      RETURNING id`);
+    return rows.length > 0;
+  }
+
+  async fail(id: string, worker: string, message: string): Promise<void> {
+    const { table } = this;
+    await this.db.execute(sql`
+      UPDATE ${table}
+      SET is_completed = ${JOB_STATUS.failed}, error = ${message}, lease_owner = NULL, lease_expires_at = NULL, finished_at = now()
+      WHERE id = ${id} AND lease_owner = ${worker} AND is_completed = ${JOB_STATUS.running}`);
+  }
+
+  /** The runners' view of the work left, for a runner deciding whether to keep polling fast. */
+  async pending(): Promise<number> {
+    const { table } = this;
+    const rows = await queryRows<{ count: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS count FROM ${table} WHERE is_completed IN (${JOB_STATUS.queued}, ${JOB_STATUS.running})`,
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+}

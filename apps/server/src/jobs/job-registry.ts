@@ -1,0 +1,21 @@
+// Pairs each job definition with its handler and its queue.
+import type { Database } from '@platform/db';
+import { JOB_DEFINITIONS, type JobName } from './job-definitions';
+import { JobQueue, type ClaimedJob } from './job-queue';
+
+/** Computes one claimed job and stores its result; throws to fail it. */
+export type JobHandler = (job: ClaimedJob, worker: string) => Promise<void>;
+
+export interface RegisteredJob {
+  name: JobName;
+  queue: JobQueue;
+  handle: JobHandler;
+}
+
+export function registerJobs(db: Database, handlers: Partial<Record<JobName, JobHandler>>): RegisteredJob[] {
+  return (Object.keys(JOB_DEFINITIONS) as JobName[]).map((name) => {
+    const handle = handlers[name];
+    if (!handle) throw new Error(`job "${name}" has no handler: the runner cannot start`);
+    return { name, queue: new JobQueue(db, JOB_DEFINITIONS[name].table), handle };
+  });
+}

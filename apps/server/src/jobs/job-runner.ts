@@ -1,0 +1,113 @@
+// A runner: claims jobs one at a time from every queue, renews the lease while a job runs, and
+// records a failure with its message. Several runners (threads of one server, or worker
+// processes on other machines against the same PostgreSQL) never take the same job.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { ClaimedJob } from './job-queue';
+import type { RegisteredJob } from './job-registry';
+import { JobError } from './price-history';
+
+export interface JobRunnerOptions {
+  /** How long a claim lasts without renewal; a crashed runner's job is retried after this. */
+  leaseMs?: number;
+  /** How often an idle runner looks for work (a new job also wakes it at once). */
+  pollMs?: number;
+  logger: { info(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/** A job claimed this many times without finishing is not tried again. */
+const MAX_ATTEMPTS = 3;
+const INTERNAL_FAILURE = "Errore interno durante l'elaborazione: riprova più tardi.";
+const TOO_MANY_ATTEMPTS = 'Elaborazione interrotta più volte: il job è stato annullato.';
+
+export class JobRunner {
+  readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly jobs: RegisteredJob[],
+    private readonly options: JobRunnerOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.pollMs = options.pollMs ?? 2_000;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.work();
+  }
+
+  /** Called when a job is queued, so it starts without waiting for the next poll. */
+  notify(): void {
+    this.wake?.();
+  }
+
+  /** Stops claiming; waits for the job in hand to finish. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** Claims and runs one job if there is one; answers whether it did. Tests drive the runner with it. */
+  async runOnce(): Promise<boolean> {
+    for (const job of this.jobs) {
+      const claimed = await job.queue.claim(this.worker, this.leaseMs);
+      if (!claimed) continue;
+      await this.run(job, claimed);
+      return true;
+    }
+    return false;
+  }
+
+  private async work(): Promise<void> {
+    while (this.running) {
+      let didWork = false;
+      try {
+        didWork = await this.runOnce();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'job runner could not claim work');
+      }
+      if (!didWork && this.running) await this.sleep(this.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async run(job: RegisteredJob, claimed: ClaimedJob): Promise<void> {
+    if (claimed.attempts > MAX_ATTEMPTS) {
+      await job.queue.fail(claimed.id, this.worker, TOO_MANY_ATTEMPTS);
+      return;
+    }
+    const heartbeat = setInterval(() => {
+      job.queue.renew(claimed.id, this.worker, this.leaseMs).catch((error: unknown) => {
+        this.options.logger.error({ err: error, job: claimed.id }, 'could not renew a job lease');
+      });
+    }, Math.max(100, this.leaseMs / 3));
+    const started = Date.now();
+    try {
+      await job.handle(claimed, this.worker);
+      this.options.logger.info({ job: job.name, id: claimed.id, ms: Date.now() - started }, 'job done');
+    } catch (error) {
+      const message = error instanceof JobError ? error.message : INTERNAL_FAILURE;
+      if (!(error instanceof JobError)) this.options.logger.error({ err: error, job: job.name, id: claimed.id }, 'job failed');
+      await job.queue.fail(claimed.id, this.worker, message);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// A job runner alone (npm run worker): more machines computing backtests and analyses against
+// the same PostgreSQL and the same price files (DATA_DIR/marketdata on a shared volume). The
+// server migrates the database; this process only claims jobs.
+import { openDatabase } from '@platform/db';
+import { BarStore } from '@platform/marketdata';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
+import { createThreadPoolExecutor, engineWorkerLocation } from './jobs/thread-pool-executor';
+import { MarketDataSets } from './modules/marketdata/market-data-sets';
+import { MarketDataRepository } from './modules/marketdata/marketdata.repository';
+import { buildServices } from './services';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, process.argv.slice(2));
+  if (!config.databaseUrl) {
+    throw new ConfigError('npm run worker richiede DATABASE_URL (PostgreSQL): con PGlite i job girano nel server stesso.');
+  }
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  const services = buildServices({
+    database,
+    mailer: config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger),
+    jwtSecret: config.jwtSecret,
+    encryptionKey: config.encryptionKey,
+    publicUrl: config.publicUrl,
+    prices: new MarketDataSets(new MarketDataRepository(database.db), new BarStore(join(config.dataDir, 'marketdata'))),
+    executor: createThreadPoolExecutor(engineWorkerLocation(import.meta.url)),
+    jobLogger: logger,
+  });
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'worker stopping after the job in hand');
+    await services.jobRunner.stop();
+    await services.executor.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  services.jobRunner.start();
+  logger.info({ worker: services.jobRunner.worker }, 'job worker running');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

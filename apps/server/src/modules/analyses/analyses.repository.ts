@@ -1,0 +1,40 @@
+import { analyses, type AnalysisRow, type Database } from '@platform/db';
+import { JOB_STATUS, type AnalysisResultsView } from '@platform/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+
+export type NewAnalysis = Pick<AnalysisRow, 'ownerId' | 'market' | 'fromDay' | 'toDay'>;
+
+export class AnalysesRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(values: NewAnalysis): Promise<AnalysisRow> {
+    const [row] = await this.db.insert(analyses).values(values).returning();
+    if (!row) throw new Error('analysis insert returned nothing');
+    return row;
+  }
+
+  /** Newest first; ownerId limits it to one owner's analyses. */
+  list(ownerId?: string): Promise<AnalysisRow[]> {
+    const query = this.db.select().from(analyses).orderBy(desc(analyses.createdAt), desc(analyses.id)).$dynamic();
+    return ownerId ? query.where(eq(analyses.ownerId, ownerId)) : query;
+  }
+
+  async findById(id: string): Promise<AnalysisRow | undefined> {
+    const [row] = await this.db.select().from(analyses).where(eq(analyses.id, id)).limit(1);
+    return row;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(analyses).where(eq(analyses.id, id));
+  }
+
+  /** Stores the results if the job is still this runner's; false otherwise (deleted or reclaimed). */
+  async complete(id: string, worker: string, results: AnalysisResultsView): Promise<boolean> {
+    const updated = await this.db
+      .update(analyses)
+      .set({ results, isCompleted: JOB_STATUS.done, leaseOwner: null, leaseExpiresAt: null, finishedAt: new Date() })
+      .where(and(eq(analyses.id, id), eq(analyses.leaseOwner, worker), eq(analyses.isCompleted, JOB_STATUS.running)))
+      .returning({ id: analyses.id });
+    return updated.length > 0;
+  }
+}

@@ -1,0 +1,69 @@
+// Market analyses: stored as queued jobs and computed by a runner (jobs/handlers). Owners see
+// and delete their own, admins all.
+import { ANALYSIS_MESSAGES, type Analysis, type AnalysisResultsView, type Market } from '@platform/contracts';
+import type { AnalysisRow } from '@platform/db';
+import { badRequest, notFound } from '../../lib/errors';
+import type { RequestOrigin } from '../../lib/http';
+import { coversPeriod, type MarketCoverage } from '../../jobs/price-history';
+import type { JobViewer } from '../backtests/backtests.service';
+import type { AuditTrail } from '../logs/logs.service';
+import type { AnalysesRepository } from './analyses.repository';
+
+function toAnalysis(row: AnalysisRow): Analysis {
+  return {
+    _id: row.id,
+    market: row.market,
+    createdAt: row.createdAt.toISOString(),
+    from: row.fromDay,
+    to: row.toDay,
+    isCompleted: row.isCompleted,
+    error: row.error,
+    results: row.results,
+  };
+}
+
+export class AnalysesService {
+  constructor(
+    private readonly repository: AnalysesRepository,
+    private readonly audit: AuditTrail,
+    private readonly coverage: MarketCoverage,
+    private readonly notifyQueued: () => void,
+  ) {}
+
+  async list(viewer: JobViewer): Promise<Analysis[]> {
+    return (await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id)).map(toAnalysis);
+  }
+
+  /** 1m data is used when there is any for the period, else daily data (engine.md section 7). */
+  async create(viewer: JobViewer, input: { from: string; to: string; market: Market }, origin: RequestOrigin): Promise<Analysis> {
+    const covered =
+      coversPeriod(await this.coverage.coverage(input.market, '1m'), input.from, input.to) ||
+      coversPeriod(await this.coverage.coverage(input.market, '1d'), input.from, input.to);
+    if (!covered) throw badRequest(ANALYSIS_MESSAGES.noData);
+    const row = await this.repository.insert({ ownerId: viewer.id, market: input.market, fromDay: input.from, toDay: input.to });
+    await this.audit.record({
+      action: 'ANALYSIS_CREATED',
+      description: `Analisi di ${input.market} dal ${input.from} al ${input.to}`,
+      userId: viewer.id,
+      origin,
+      metadata: { analysisId: row.id },
+    });
+    this.notifyQueued();
+    return toAnalysis(row);
+  }
+
+  async remove(viewer: JobViewer, id: string, origin: RequestOrigin): Promise<void> {
+    const row = await this.repository.findById(id);
+    if (!row || (viewer.role !== 'admin' && row.ownerId !== viewer.id)) throw notFound(ANALYSIS_MESSAGES.notFound);
+    await this.repository.delete(id);
+    await this.audit.record({ action: 'ANALYSIS_DELETED', description: 'Analisi eliminata', userId: viewer.id, origin, metadata: { analysisId: id } });
+  }
+
+  findJob(id: string): Promise<AnalysisRow | undefined> {
+    return this.repository.findById(id);
+  }
+
+  complete(id: string, worker: string, results: AnalysisResultsView): Promise<boolean> {
+    return this.repository.complete(id, worker, results);
+  }
+}

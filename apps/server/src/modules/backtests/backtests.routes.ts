@@ -1,0 +1,35 @@
+import { createBacktestSchema } from '@platform/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod';
+import { ok, parse } from '../../lib/http';
+import { caller, originOf, type Guards } from '../../plugins/authentication';
+import type { BacktestsService, JobViewer } from './backtests.service';
+
+const idParams = z.object({ id: z.uuid('Backtest non trovato.') });
+
+function viewerOf(request: FastifyRequest): JobViewer {
+  const { user } = caller(request);
+  return { id: user.id, role: user.role };
+}
+
+export function backtestsRoutes(app: FastifyInstance, backtests: BacktestsService, guards: Guards): void {
+  const signedIn = { preHandler: guards.authenticated };
+
+  app.get('/api/common/backtest', signedIn, async (request) => ok(await backtests.list(viewerOf(request))));
+
+  app.get('/api/common/backtest/:id', signedIn, async (request) => {
+    const { id } = parse(idParams, request.params);
+    return ok(await backtests.get(viewerOf(request), id));
+  });
+
+  app.post('/api/common/backtest', signedIn, async (request) => {
+    const { config } = parse(createBacktestSchema, request.body);
+    return ok(await backtests.create(viewerOf(request), config, originOf(request)));
+  });
+
+  app.delete('/api/common/backtest/:id', signedIn, async (request) => {
+    const { id } = parse(idParams, request.params);
+    await backtests.remove(viewerOf(request), id, originOf(request));
+    return ok(null);
+  });
+}

@@ -1,0 +1,106 @@
+// The composition root of the services: every module's service wired to its repository and to
+// the outside things it needs (database, mailer, clock, keys, prices, engine). The HTTP app
+// (app.ts) and the worker process (main.worker.ts) both start from here.
+import type { DatabaseHandle } from '@platform/db';
+import { systemClock, type Clock } from './lib/clock';
+import { deriveKey } from './lib/crypto';
+import type { Mailer } from './lib/mailer';
+import { RevealCipher } from './lib/reveal';
+import { inlineExecutor, type EngineExecutor } from './jobs/engine-executor';
+import { analysisHandler } from './jobs/handlers/analysis.handler';
+import { backtestHandler } from './jobs/handlers/backtest.handler';
+import { registerJobs } from './jobs/job-registry';
+import { JobRunner, type JobRunnerOptions } from './jobs/job-runner';
+import type { MarketCoverage, PriceHistory } from './jobs/price-history';
+import { AccountsRepository } from './modules/accounts/accounts.repository';
+import { AccountsService } from './modules/accounts/accounts.service';
+import { AlgorithmsRepository } from './modules/algorithms/algorithms.repository';
+import { AlgorithmsService } from './modules/algorithms/algorithms.service';
+import { AnalysesRepository } from './modules/analyses/analyses.repository';
+import { AnalysesService } from './modules/analyses/analyses.service';
+import { AccessTokens } from './modules/auth/access-tokens';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { AuthService } from './modules/auth/auth.service';
+import { createAltchaVerifier } from './modules/auth/captcha';
+import { OtpService } from './modules/auth/otp.service';
+import { PasswordsService } from './modules/auth/passwords.service';
+import { RegistrationService } from './modules/auth/registration.service';
+import { BacktestsRepository } from './modules/backtests/backtests.repository';
+import { BacktestsService } from './modules/backtests/backtests.service';
+import { InstrumentsRepository } from './modules/instruments/instruments.repository';
+import { InstrumentsService } from './modules/instruments/instruments.service';
+import { InvestmentsRepository } from './modules/investments/investments.repository';
+import { InvestmentsService } from './modules/investments/investments.service';
+import { LogsRepository } from './modules/logs/logs.repository';
+import { LogsService } from './modules/logs/logs.service';
+import { TransactionsRepository } from './modules/transactions/transactions.repository';
+import { TransactionsService } from './modules/transactions/transactions.service';
+import { UsersRepository } from './modules/users/users.repository';
+import { UsersService } from './modules/users/users.service';
+
+export interface ServiceDeps {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  jwtSecret: string;
+  /** 64 hex characters; every key for data at rest is derived from it. */
+  encryptionKey: string;
+  /** Base URL of the links in mails. */
+  publicUrl: string;
+  /** Stored price bars, for the backtest and analysis jobs. */
+  prices: PriceHistory & MarketCoverage;
+  /** Where engine work runs (default: this thread). */
+  executor?: EngineExecutor;
+  clock?: Clock;
+  jobLogger?: JobRunnerOptions['logger'];
+  jobLeaseMs?: number;
+}
+
+const silentLogger = { info: () => undefined, error: () => undefined };
+
+export function buildServices(deps: ServiceDeps) {
+  const clock = deps.clock ?? systemClock;
+  const { db } = deps.database;
+  const logs = new LogsService(new LogsRepository(db), clock);
+  const authRepository = new AuthRepository(db);
+  const otp = new OtpService(authRepository, logs, clock, deriveKey(deps.encryptionKey, 'totp-secrets'));
+  const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp);
+  const reveal = new RevealCipher(deriveKey(deps.encryptionKey, 'reveal-keys'));
+  const passwords = new PasswordsService(authRepository, logs, clock, deps.mailer, otp, { publicUrl: deps.publicUrl, reveal });
+  const captcha = createAltchaVerifier(deriveKey(deps.encryptionKey, 'captcha').toString('hex'), clock);
+  const registration = new RegistrationService(authRepository, logs, deps.mailer, captcha);
+  const instruments = new InstrumentsService(new InstrumentsRepository(db));
+  const algorithms = new AlgorithmsService(new AlgorithmsRepository(db), instruments, logs);
+
+  // Services queue jobs and wake the runner; the runner's handlers call back into the services.
+  const notifyQueued = () => runner.notify();
+  const backtests = new BacktestsService(new BacktestsRepository(db), logs, instruments, algorithms, deps.prices, notifyQueued);
+  const analyses = new AnalysesService(new AnalysesRepository(db), logs, deps.prices, notifyQueued);
+  const executor = deps.executor ?? inlineExecutor;
+  const runner = new JobRunner(
+    registerJobs(db, {
+      backtest: backtestHandler({ backtests, algorithms, instruments, prices: deps.prices, executor }),
+      analysis: analysisHandler({ analyses, instruments, prices: deps.prices, executor }),
+    }),
+    { logger: deps.jobLogger ?? silentLogger, ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}) },
+  );
+
+  return {
+    logs,
+    auth,
+    otp,
+    passwords,
+    registration,
+    instruments,
+    algorithms,
+    users: new UsersService(new UsersRepository(db), logs, clock, passwords),
+    accounts: new AccountsService(new AccountsRepository(db), logs, deriveKey(deps.encryptionKey, 'broker-credentials'), reveal),
+    investments: new InvestmentsService(new InvestmentsRepository(db), logs),
+    transactions: new TransactionsService(new TransactionsRepository(db)),
+    backtests,
+    analyses,
+    jobRunner: runner,
+    executor,
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
