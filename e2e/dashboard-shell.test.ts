@@ -143,6 +143,7 @@ describe('dashboard', () => {
     // At 768px or less the figures take turns; a dot jumps to its figure.
     await page.setViewportSize(VIEWPORTS.mobile);
     const dots = page.getByRole('group', { name: 'Scegli la cifra' }).getByRole('button');
+    await dots.first().waitFor(); // the carousel appears once the narrow layout applies
     expect(await dots.count()).toBe(3);
     await dots.nth(2).click();
     await expect.poll(() => figure('PROFIT/LOSS').getAttribute('aria-hidden')).toBeNull();
@@ -156,10 +157,11 @@ describe('dashboard', () => {
     await page.getByRole('heading', { name: 'PROFIT/LOSS CHART' }).waitFor();
 
     await openView(page, 'Backtests');
-    await page.getByText('Questa sezione arriva con una prossima versione della piattaforma.').waitFor();
+    await page.getByRole('region', { name: /^Backtest Manage - In queue: \d+$/ }).waitFor();
     expect(new URL(page.url()).search).toBe('?view=backtest');
     await captureScreen(page, 'dashboard-backtests');
     await openView(page, 'Monitoring');
+    await page.getByText('Questa sezione arriva con una prossima versione della piattaforma.').waitFor();
     await captureScreen(page, 'dashboard-monitoring');
 
     await page.reload();

@@ -1,15 +1,17 @@
 // The dashboard's views in the sidebar's order (product-spec.md section 2). Features meet here:
-// each view is its feature's component; the shell only knows the list. Backtests, analyses and
-// process monitoring arrive with their own issues: until then they say so.
+// each view is its feature's component; the shell only knows the list. Process monitoring
+// arrives with its own issue: until then it says so.
 import { ComingRelease } from '../features/dashboard/components/coming-release';
 import type { DashboardViews } from '../features/dashboard/dashboard-view';
 import { AccountsView } from '../features/accounts/accounts-view';
 import { AlgorithmsView } from '../features/algorithms/algorithms-view';
+import { AnalysesView } from '../features/analyses/analyses-view';
+import { BacktestsView } from '../features/backtests/backtests-view';
 import { InvestmentsView } from '../features/investments/investments-view';
 import { LogsView } from '../features/logs/logs-view';
 import { OverviewView } from '../features/overview/overview-view';
-import { SettingsView } from '../features/settings/settings-view';
 import { UsersView } from '../features/users/users-view';
+import { SettingsWithUpload } from './settings-with-upload';
 import {
   AccountsIcon,
   AlgorithmsIcon,
@@ -37,8 +39,8 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     label: 'Backtests',
     Icon: BacktestIcon,
     adminOnly: false,
-    loads: [],
-    Component: ComingRelease,
+    loads: ['backtests'],
+    Component: BacktestsView,
   },
   {
     id: 'monitoring',
@@ -79,8 +81,8 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     label: 'Analysis',
     Icon: AnalysisIcon,
     adminOnly: false,
-    loads: [],
-    Component: ComingRelease,
+    loads: ['analyses'],
+    Component: AnalysesView,
   },
   {
     id: 'settings',
@@ -88,6 +90,6 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     Icon: SettingsIcon,
     adminOnly: false,
     loads: [],
-    Component: SettingsView,
+    Component: SettingsWithUpload,
   },
 ];

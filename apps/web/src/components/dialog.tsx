@@ -7,6 +7,8 @@ interface DialogProps {
   open: boolean;
   /** Escape. Without it Escape does nothing: the dialog needs an explicit answer. */
   onCancel?: () => void;
+  /** A click on the backdrop, outside the dialog's box. Without it such a click does nothing. */
+  onBackdropClick?: () => void;
   labelledBy: string;
   describedBy?: string;
   role?: 'dialog' | 'alertdialog';
@@ -15,7 +17,7 @@ interface DialogProps {
   children: ReactNode;
 }
 
-export function Dialog({ open, onCancel, labelledBy, describedBy, role = 'dialog', className, children }: DialogProps) {
+export function Dialog({ open, onCancel, onBackdropClick, labelledBy, describedBy, role = 'dialog', className, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -36,6 +38,16 @@ export function Dialog({ open, onCancel, labelledBy, describedBy, role = 'dialog
         event.preventDefault();
         onCancel?.();
       }}
+      onClick={
+        onBackdropClick &&
+        ((event) => {
+          // The backdrop belongs to the <dialog> itself: only a click outside its box is on it.
+          if (event.target !== event.currentTarget) return;
+          const box = event.currentTarget.getBoundingClientRect();
+          const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+          if (!inside) onBackdropClick();
+        })
+      }
     >
       {open && children}
     </dialog>

@@ -2,7 +2,6 @@
 // the session, a 30 s timeout, the {ok, data} / {ok: false, error} envelope read once, and a
 // single error type for every failure. A 401 on a call made with the session's token means the
 // session is gone server-side, so the registered handler logs out.
-import type { ApiResponse } from '@platform/contracts';
 import * as z from 'zod';
 import { sessionStore } from './session/session-store';
 
@@ -71,12 +70,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError(timedOut ? NETWORK_MESSAGES.timeout : NETWORK_MESSAGES.offline, 0);
   }
 
+  const json: unknown = await response.json().catch(() => undefined);
+  return settleAnswer({ status: response.status, json, schema, sessionJwt });
+}
+
+export interface Answer<T> {
+  status: number;
+  /** The parsed body; undefined when it was not JSON. */
+  json: unknown;
+  schema: z.ZodType<T>;
+  /** The session token the call was made with, if any. */
+  sessionJwt: string | undefined;
+}
+
+/**
+ * Reads an answer that arrived, whichever transport carried it (fetch here, XMLHttpRequest for
+ * uploads with progress): the session check, the envelope and the contract's schema.
+ */
+export function settleAnswer<T>({ status, json, schema, sessionJwt }: Answer<T>): T {
   // Only the current session's token: a stale or pending token failing says nothing about it.
-  if (response.status === 401 && sessionJwt && sessionStore.getSnapshot()?.jwt === sessionJwt) onSessionRejected();
-  const envelope = await readEnvelope(response);
-  if (!envelope.ok) throw new ApiError(envelope.error, response.status, envelope.requiresOtp === true);
-  const data = schema.safeParse(envelope.data);
-  if (!data.success) throw new ApiError(NETWORK_MESSAGES.badResponse, response.status);
+  if (status === 401 && sessionJwt && sessionStore.getSnapshot()?.jwt === sessionJwt) onSessionRejected();
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) throw new ApiError(NETWORK_MESSAGES.badResponse, status);
+  if (!envelope.data.ok) throw new ApiError(envelope.data.error, status, envelope.data.requiresOtp === true);
+  const data = schema.safeParse(envelope.data.data);
+  if (!data.success) throw new ApiError(NETWORK_MESSAGES.badResponse, status);
   return data.data;
 }
 
@@ -84,10 +102,3 @@ const envelopeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), data: z.unknown() }),
   z.object({ ok: z.literal(false), error: z.string(), requiresOtp: z.literal(true).optional() }),
 ]);
-
-async function readEnvelope(response: Response): Promise<ApiResponse<unknown>> {
-  const json: unknown = await response.json().catch(() => undefined);
-  const envelope = envelopeSchema.safeParse(json);
-  if (!envelope.success) throw new ApiError(NETWORK_MESSAGES.badResponse, response.status);
-  return envelope.data;
-}

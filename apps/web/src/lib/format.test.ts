@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactEuro, formatCountdown, formatEuro } from './format';
+import { formatCompactEuro, formatCountdown, formatDateTime, formatDay, formatEuro, formatNumber, formatPercent } from './format';
 
 describe('formatCountdown', () => {
   it('shows minutes and seconds, rounding partial seconds up', () => {
@@ -25,5 +25,25 @@ describe('euro amounts', () => {
     expect(formatCompactEuro(1500)).toBe('1,5K €');
     expect(formatCompactEuro(2_000_000)).toBe('2M €');
     expect(formatCompactEuro(3_250_000_000)).toBe('3,3B €');
+  });
+});
+
+describe('days, times and numbers', () => {
+  it('shows a day or an ISO time as its UTC day', () => {
+    expect(formatDay('2023-07-03')).toBe('03/07/2023');
+    expect(formatDay('2025-07-02T23:59:00.000Z')).toBe('02/07/2025');
+    expect(formatDay('not a day')).toBe('not a day');
+  });
+
+  it('shows numbers and percentages in the Italian format', () => {
+    expect(formatNumber(1234.567)).toBe('1234,57');
+    expect(formatNumber(12345.6, 0)).toBe('12.346');
+    expect(formatPercent(12.345)).toBe('12,35%');
+    expect(formatPercent(-0.0048)).toBe('0%');
+    expect(formatNumber(-3.5)).toBe('-3,5');
+  });
+
+  it('shows a moment with day and time', () => {
+    expect(formatDateTime('2025-03-05T14:07:09.000Z')).toMatch(/^\d{2}\/\d{2}\/2025, \d{2}:\d{2}$/);
   });
 });

@@ -28,3 +28,31 @@ export function formatCompactEuro(amount: number): string {
   const value = new Intl.NumberFormat('it-IT', { maximumFractionDigits: suffix ? 1 : 2 }).format(amount / divisor);
   return `${value}${suffix} €`;
 }
+
+const dayFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('it-IT', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A Y-m-d day or an ISO time as its UTC day, e.g. 03/07/2023: periods and bars are in UTC. */
+export function formatDay(value: string): string {
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(time) ? value : dayFormat.format(time);
+}
+
+/** A moment in the user's time zone, e.g. 05/03/2025, 14:07. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateTimeFormat.format(time);
+}
+
+/** A plain number in the Italian format with at most the given decimals; no '-0' for a tiny loss. */
+export const formatNumber = (value: number, maxDecimals = 2) =>
+  new Intl.NumberFormat('it-IT', { maximumFractionDigits: maxDecimals, signDisplay: 'negative' }).format(value);
+
+/** A figure that is already a percentage (interest, requirement), e.g. 12,35%. */
+export const formatPercent = (value: number, maxDecimals = 2) => `${formatNumber(value, maxDecimals)}%`;

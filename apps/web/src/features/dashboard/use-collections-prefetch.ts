@@ -14,6 +14,9 @@ const PREFETCH: Record<CollectionName, (client: QueryClient) => Promise<void>> =
   algorithms: (client) => client.prefetchQuery(collections.algorithms),
   logs: (client) => client.prefetchQuery(collections.logs),
   instruments: (client) => client.prefetchQuery(collections.instruments),
+  backtests: (client) => client.prefetchQuery(collections.backtests),
+  analyses: (client) => client.prefetchQuery(collections.analyses),
+  marketdata: (client) => client.prefetchQuery(collections.marketdata),
   users: (client) => client.prefetchQuery(collections.users),
 };
 

@@ -1,8 +1,9 @@
 // The Settings view (product-spec.md section 2): cards for the password, the 2FA and the app's
-// build; the first two open their sub-screen in place of the cards. The admin-only upload cards
-// arrive with a later issue.
-import type { OtpStatus } from '@platform/contracts';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+// build; the first two open their sub-screen in place of the cards. Admins also have the 'Upload
+// Dati 1m' and 'Upload Dati 1d' cards, which open the upload dialog the app hands in (the upload
+// is its own feature).
+import type { OtpStatus, Timeframe } from '@platform/contracts';
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useSession } from '../../lib/session/session-context';
 import { BUILD_INFO } from './build-info';
 import { ChangePasswordForm } from './components/change-password-form';
@@ -12,9 +13,22 @@ import './settings.css';
 
 type Screen = 'cards' | 'password' | 'two-factor';
 
-export function SettingsView() {
+export interface UploadDialogProps {
+  open: boolean;
+  type: Timeframe | undefined;
+  onClose: () => void;
+}
+
+interface SettingsViewProps {
+  /** The historical-data upload dialog, for the admin cards. */
+  UploadDialog?: ComponentType<UploadDialogProps>;
+}
+
+export function SettingsView({ UploadDialog }: SettingsViewProps) {
   const { user } = useSession();
   const [screen, setScreen] = useState<Screen>('cards');
+  const [upload, setUpload] = useState<Timeframe | null>(null);
+  const canUpload = user?.role === 'admin' && UploadDialog !== undefined;
   /** The 2FA sub-screen keeps the mode it opened with while the session catches up with the change. */
   const [twoFactorMode, setTwoFactorMode] = useState<'enable' | 'disable'>('enable');
   const otpStatus: OtpStatus = user?.otp.status ?? 'not-configured';
@@ -39,30 +53,51 @@ export function SettingsView() {
       );
     case 'cards':
       return (
-        <div className="settings-cards">
-          <SettingsCard
-            title="Cambia Password"
-            text="Aggiorna la password con cui accedi alla piattaforma."
-            onOpen={() => setScreen('password')}
-            icon={<path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5zM12 15v2" />}
-          />
-          <SettingsCard
-            title="Autenticazione 2FA"
-            text={
-              otpStatus === 'enabled'
-                ? 'Attiva: ogni accesso chiede un codice.'
-                : 'Non attiva: proteggi l’accesso con un codice.'
-            }
-            badge={otpStatus === 'enabled' ? 'Attiva' : 'Non attiva'}
-            badgeOn={otpStatus === 'enabled'}
-            onOpen={() => {
-              setTwoFactorMode(otpStatus === 'enabled' ? 'disable' : 'enable');
-              setScreen('two-factor');
-            }}
-            icon={<path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4" />}
-          />
-          <AppInfoCard />
-        </div>
+        <>
+          <div className="settings-cards">
+            <SettingsCard
+              title="Cambia Password"
+              text="Aggiorna la password con cui accedi alla piattaforma."
+              onOpen={() => setScreen('password')}
+              icon={<path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5zM12 15v2" />}
+            />
+            <SettingsCard
+              title="Autenticazione 2FA"
+              text={
+                otpStatus === 'enabled'
+                  ? 'Attiva: ogni accesso chiede un codice.'
+                  : 'Non attiva: proteggi l’accesso con un codice.'
+              }
+              badge={otpStatus === 'enabled' ? 'Attiva' : 'Non attiva'}
+              badgeOn={otpStatus === 'enabled'}
+              onOpen={() => {
+                setTwoFactorMode(otpStatus === 'enabled' ? 'disable' : 'enable');
+                setScreen('two-factor');
+              }}
+              icon={<path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4" />}
+            />
+            <AppInfoCard />
+            {canUpload && (
+              <>
+                <SettingsCard
+                  title="Upload Dati 1m"
+                  text="Carica le barre a 1 minuto di un mercato, per l’analisi ad alta frequenza."
+                  onOpen={() => setUpload('1m')}
+                  icon={<path d="M12 15V4M7 9l5-5 5 5M4 15v5h16v-5" />}
+                />
+                <SettingsCard
+                  title="Upload Dati 1d"
+                  text="Carica le barre giornaliere di un mercato, per l’analisi di lungo periodo."
+                  onOpen={() => setUpload('1d')}
+                  icon={<path d="M12 15V4M7 9l5-5 5 5M4 15v5h16v-5" />}
+                />
+              </>
+            )}
+          </div>
+          {canUpload && (
+            <UploadDialog open={upload !== null} type={upload ?? undefined} onClose={() => setUpload(null)} />
+          )}
+        </>
       );
   }
 }

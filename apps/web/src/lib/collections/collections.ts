@@ -4,10 +4,13 @@
 import {
   accountSchema,
   algorithmSchema,
+  analysisSchema,
+  backtestSchema,
   instrumentSchema,
   investmentSchema,
   logEntrySchema,
   managedUserSchema,
+  marketDataSetSchema,
   transactionSchema,
 } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
@@ -27,6 +30,11 @@ export const collections = {
   algorithms: listQuery('algorithms', '/api/common/algorithms', algorithmSchema),
   logs: listQuery('logs', '/api/common/logs', logEntrySchema),
   instruments: listQuery('instruments', '/api/common/instruments', instrumentSchema),
+  /** Newest first; rows come without results (GET /api/common/backtest/:id has them). */
+  backtests: listQuery('backtests', '/api/common/backtest', backtestSchema),
+  analyses: listQuery('analyses', '/api/common/analysis', analysisSchema),
+  /** What price data is stored per market and timeframe, for the forms to show. */
+  marketdata: listQuery('marketdata', '/api/common/marketdata', marketDataSetSchema),
   /** Admins only. */
   users: listQuery('users', '/api/admin/users', managedUserSchema),
 };

@@ -1,5 +1,5 @@
-// The view of a section whose screens arrive with a later release (backtests, analyses, process
-// monitoring): it says so plainly rather than showing invented data. The top bar names the section.
+// The view of a section whose screens arrive with a later release (process monitoring): it says
+// so plainly rather than showing invented data. The top bar names the section.
 export function ComingRelease() {
   return (
     <section className="card view-notice" aria-label="Sezione in arrivo">

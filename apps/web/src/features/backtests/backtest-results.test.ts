@@ -1,0 +1,103 @@
+import type { BacktestResult } from '@platform/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  annualReturn,
+  currentRisk,
+  formatAnnualReturn,
+  highlights,
+  withinRisk,
+  YEAR_MS,
+} from './backtest-results';
+
+const row = (profit: number, requirement: number, interest = profit / 100): BacktestResult => ({
+  profit,
+  interest,
+  requirement,
+  trades: 1,
+  stops: 0,
+  maxDrawdown: 0,
+  openPnl: 0,
+  size: 0.1,
+  addizionale: 0.05,
+  mediazione: 30,
+  target: 50,
+  multiplier: 1,
+});
+
+describe('risk filtering', () => {
+  it('keeps the rows whose requirement is at or below the risk score', () => {
+    const rows = [row(1, 5), row(2, 10), row(3, 10.01), row(4, 45)];
+    expect(withinRisk(rows, 10).map((r) => r.profit)).toEqual([1, 2]);
+    expect(withinRisk(rows, 50).map((r) => r.profit)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('shows 90 until the results arrive, then 10, then what the user chose', () => {
+    expect(currentRisk(null, false)).toBe(90);
+    expect(currentRisk(null, true)).toBe(10);
+    expect(currentRisk(40, true)).toBe(40);
+  });
+});
+
+describe('highlight cards', () => {
+  const rows = [row(500, 35), row(900, 42), row(700, 29.5), row(650, 30), row(1200, 60), row(300, 2, 3)];
+
+  it('finds the highest profit within the risk', () => {
+    expect(highlights(rows, 40).highestProfit?.profit).toBe(700);
+    expect(highlights(rows, 90).highestProfit?.profit).toBe(1200);
+  });
+
+  it('finds the highest profit with requirement from risk − 10 up to below risk', () => {
+    // 30 <= requirement < 40: 35 and 30; 29.5 is below the band.
+    expect(highlights(rows, 40).highestProfitInBand?.profit).toBe(650);
+    expect(highlights(rows, 50).highestProfitInBand?.profit).toBe(900);
+    // The row with requirement equal to the risk is allowed but is not in the band.
+    expect(highlights(rows, 60).highestProfit?.profit).toBe(1200);
+    expect(highlights(rows, 60).highestProfitInBand).toBeUndefined();
+  });
+
+  it('finds the best interest per requirement and skips a zero requirement', () => {
+    expect(highlights([...rows, row(10, 0, 1)], 40).bestRatio?.requirement).toBe(2);
+  });
+
+  it('keeps the first of equal rows and has nothing to show without rows', () => {
+    const tie = [row(100, 15), { ...row(100, 18), size: 0.2 }];
+    expect(highlights(tie, 20).highestProfit?.size).toBe(0.1);
+    expect(highlights([], 50)).toEqual({
+      highestProfit: undefined,
+      highestProfitInBand: undefined,
+      bestRatio: undefined,
+    });
+    expect(highlights(rows, 20).highestProfitInBand).toBeUndefined();
+  });
+});
+
+describe('annual return', () => {
+  it('compounds the period gain to a year of 365.25 days', () => {
+    // 2024 is 366 days: from 1 Jan to the end of 31 Dec.
+    const oneYear = annualReturn(10_000, 1_000, '2024-01-01', '2024-12-31');
+    expect(oneYear).toBeCloseTo(1.1 ** (YEAR_MS / (366 * 86_400_000)) - 1, 12);
+    expect(oneYear).toBeCloseTo(0.09974, 4);
+  });
+
+  it('annualises a short period', () => {
+    // One week with 1% gain: 1.01^(365.25 / 7) − 1.
+    expect(annualReturn(10_000, 100, '2025-06-26', '2025-07-02')).toBeCloseTo(1.01 ** (365.25 / 7) - 1, 10);
+    expect(annualReturn(10_000, 0, '2025-06-26', '2025-07-02')).toBe(0);
+  });
+
+  it('is −100% when the capital is gone and undefined for impossible inputs', () => {
+    expect(annualReturn(1_000, -1_500, '2025-01-01', '2025-01-31')).toBe(-1);
+    expect(annualReturn(0, 10, '2025-01-01', '2025-01-31')).toBeUndefined();
+    expect(annualReturn(1_000, 10, '2025-02-01', '2025-01-01')).toBeUndefined();
+  });
+});
+
+describe('annual return display', () => {
+  it('shows a percent, and only a bound when a short period annualises beyond use', () => {
+    expect(formatAnnualReturn(0.09974)).toBe('9,97%');
+    expect(formatAnnualReturn(-1)).toBe('-100%');
+    expect(formatAnnualReturn(100)).toBe('10.000%');
+    expect(formatAnnualReturn(405_650_273_941)).toBe('> 10.000%');
+    expect(formatAnnualReturn(undefined)).toBe('—');
+  });
+});

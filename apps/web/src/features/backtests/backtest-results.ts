@@ -1,0 +1,85 @@
+// What the results screen derives from a backtest's rows (product-spec.md section 2, engine.md
+// section 5): the rows within the chosen risk, the three highlight cards and the annual return.
+import type { BacktestResult } from '@platform/contracts';
+import { formatPercent } from '../../lib/format';
+
+export const RISK_MIN = 10;
+export const RISK_MAX = 90;
+export const RISK_STEP = 10;
+/** The slider's value until the results arrive; once they do it drops to RISK_ON_OPEN. */
+export const RISK_DEFAULT = 90;
+export const RISK_ON_OPEN = 10;
+
+/** engine.md section 5: a Julian year of 365.25 days. */
+export const YEAR_MS = 31_557_600_000;
+const DAY_MS = 86_400_000;
+
+/** The slider's value: the user's choice, else 10 once the results are there, else the default. */
+export const currentRisk = (chosen: number | null, resultsLoaded: boolean) =>
+  chosen ?? (resultsLoaded ? RISK_ON_OPEN : RISK_DEFAULT);
+
+/** The rows a risk score allows: requirement (a percent of capital) at or below it. */
+export const withinRisk = (rows: readonly BacktestResult[], risk: number) =>
+  rows.filter((row) => row.requirement <= risk);
+
+export interface Highlights {
+  /** The highest profit among the allowed rows. */
+  highestProfit: BacktestResult | undefined;
+  /** The highest profit with requirement from risk − 10 up to, not including, risk. */
+  highestProfitInBand: BacktestResult | undefined;
+  /** The best interest per point of requirement among the allowed rows. */
+  bestRatio: BacktestResult | undefined;
+}
+
+export function highlights(rows: readonly BacktestResult[], risk: number): Highlights {
+  const allowed = withinRisk(rows, risk);
+  const band = allowed.filter((row) => row.requirement >= risk - RISK_STEP && row.requirement < risk);
+  // A zero requirement has no ratio (the grid needs no margin only when it trades nothing).
+  const withRequirement = allowed.filter((row) => row.requirement > 0);
+  return {
+    highestProfit: best(allowed, (row) => row.profit),
+    highestProfitInBand: best(band, (row) => row.profit),
+    bestRatio: best(withRequirement, (row) => row.interest / row.requirement),
+  };
+}
+
+/** The first row with the largest score: rows come in the grid's order, so ties keep it. */
+function best(
+  rows: readonly BacktestResult[],
+  score: (row: BacktestResult) => number,
+): BacktestResult | undefined {
+  let winner: BacktestResult | undefined;
+  let top = Number.NEGATIVE_INFINITY;
+  for (const row of rows) {
+    const value = score(row);
+    if (value > top) {
+      top = value;
+      winner = row;
+    }
+  }
+  return winner;
+}
+
+/**
+ * ((C + profit) / C)^(year / (to − from)) − 1, as a fraction (0.12 = 12%). The period runs from
+ * the start of `from` to the end of `to`, the bars the backtest walked, so a one-day backtest
+ * spans a day instead of none. A loss of the whole capital is −100%; undefined when the inputs
+ * make no sense (no capital, a period that ends before it starts).
+ */
+export function annualReturn(capital: number, profit: number, from: string, to: string): number | undefined {
+  const span = Date.parse(`${to}T00:00:00Z`) + DAY_MS - Date.parse(`${from}T00:00:00Z`);
+  if (!(capital > 0) || !(span > 0)) return undefined;
+  const growth = (capital + profit) / capital;
+  if (growth <= 0) return -1;
+  return growth ** (YEAR_MS / span) - 1;
+}
+
+/** Beyond this an annualised short period says nothing a reader can use, only that it is huge. */
+const ANNUAL_RETURN_SHOWN_UP_TO = 100;
+
+/** The annual return as a percent: '—' when unknown, '> 10.000%' past the useful range. */
+export function formatAnnualReturn(fraction: number | undefined): string {
+  if (fraction === undefined || Number.isNaN(fraction)) return '—';
+  if (fraction > ANNUAL_RETURN_SHOWN_UP_TO) return `> ${formatPercent(ANNUAL_RETURN_SHOWN_UP_TO * 100)}`;
+  return formatPercent(fraction * 100);
+}

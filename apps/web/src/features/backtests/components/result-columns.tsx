@@ -1,0 +1,28 @@
+// The columns of the results table (product-spec.md section 2): profit, interest (percent),
+// size, addizionale, trades, requirement (percent), target, mediazione.
+import type { BacktestResult } from '@platform/contracts';
+import { createColumnHelper } from '@tanstack/react-table';
+import { formatEuro, formatNumber, formatPercent } from '../../../lib/format';
+
+const column = createColumnHelper<BacktestResult>();
+
+export const resultColumns = [
+  column.accessor('profit', { header: 'Profit', cell: ({ getValue }) => formatEuro(getValue()) }),
+  column.accessor('interest', { header: 'Interest', cell: ({ getValue }) => formatPercent(getValue()) }),
+  column.accessor('size', { header: 'Size', cell: ({ getValue }) => formatNumber(getValue(), 3) }),
+  column.accessor('addizionale', {
+    header: 'Addizionale',
+    cell: ({ getValue }) => formatNumber(getValue(), 3),
+  }),
+  column.accessor('trades', { header: 'Trades' }),
+  column.accessor('requirement', {
+    header: 'Requirement',
+    cell: ({ getValue }) => formatPercent(getValue()),
+  }),
+  column.accessor('target', { header: 'Target', cell: ({ getValue }) => formatNumber(getValue()) }),
+  column.accessor('mediazione', { header: 'Mediazione', cell: ({ getValue }) => formatNumber(getValue()) }),
+];
+
+/** Rows have no id; the grid point is unique within a backtest (engine.md section 5). */
+export const resultRowId = (row: BacktestResult) =>
+  `${row.size}|${row.addizionale}|${row.mediazione}|${row.target}|${row.multiplier}`;

@@ -1,0 +1,106 @@
+// The file area of the upload (product-spec.md section 2): drop a file on it or click to choose
+// one; the chosen file shows as a chip with a remove button. The input stays in the page
+// (visually hidden) so the keyboard and screen readers reach it.
+import { useId, useState, type DragEvent } from 'react';
+import { formatBytes } from '../upload-progress';
+
+interface FileDropProps {
+  file: File | null;
+  onChoose: (file: File) => void;
+  onRemove: () => void;
+  disabled: boolean;
+  describedBy?: string | undefined;
+}
+
+export function FileDrop({ file, onChoose, onRemove, disabled, describedBy }: FileDropProps) {
+  const inputId = useId();
+  const [dragging, setDragging] = useState(false);
+
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped && !disabled) onChoose(dropped);
+  };
+
+  if (file) {
+    return (
+      <div className="upload-chip">
+        <svg
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M6 3h8l4 4v14H6zM14 3v4h4" />
+        </svg>
+        <span className="upload-chip__name">{file.name}</span>
+        <span className="upload-chip__size">{formatBytes(file.size)}</span>
+        <button
+          type="button"
+          className="upload-chip__remove"
+          onClick={onRemove}
+          disabled={disabled}
+          aria-label={`Rimuovi ${file.name}`}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="16"
+            height="16"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+          >
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className={dragging ? 'upload-drop upload-drop--over' : 'upload-drop'}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={drop}
+    >
+      <input
+        id={inputId}
+        type="file"
+        accept=".csv,text/csv"
+        className="visually-hidden"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          // Cleared so that choosing the same file again after removing it is seen.
+          event.target.value = '';
+          if (chosen) onChoose(chosen);
+        }}
+      />
+      <label htmlFor={inputId} className="upload-drop__label">
+        <svg
+          viewBox="0 0 24 24"
+          width="32"
+          height="32"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        >
+          <path d="M12 16V4M7 9l5-5 5 5M4 16v4h16v-4" />
+        </svg>
+        <span className="upload-drop__title">Trascina qui il file CSV o fai clic per sceglierlo</span>
+        <span className="upload-drop__hint">Solo file .csv, massimo 600 MB</span>
+      </label>
+    </div>
+  );
+}

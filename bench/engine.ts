@@ -1,0 +1,100 @@
+/**
+ * Engine figures of issue 4 on GOLD-like synthetic 1m bars over the product span (2008-11-26 to
+ * 2025-07-02, the deterministic demo generator): a single run over the whole span, the analysis
+ * over the whole span, the default sweep (1,323 runs) over the last two years on worker threads,
+ * and — with --full — the sweep over the whole span. It also checks that the engine answers what
+ * the reference simulator answers on samples of these bars. Prints; asserts nothing else.
+ *
+ *   npx tsx bench/engine.ts [--full]
+ */
+import {
+  analyseMarket,
+  DEFAULT_SWEEPS,
+  fallbackFx,
+  lowerBound,
+  prepareBars,
+  runPrepared,
+  sliceBars,
+  sweepParams,
+  type Bars,
+  type GridParams,
+} from '@platform/engine';
+import { syntheticBars } from '@platform/marketdata';
+import { availableParallelism, cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createThreadPoolExecutor } from '../apps/server/src/jobs/thread-pool-executor';
+import { referenceRun } from '../packages/engine/test/reference-simulator';
+
+const GOLD = { point: 0.1, contractSize: 100, spreadPoints: 3 };
+const BASE = { worst: 300, safeWorst: 400, capital: 10_000, leverage: 20, dynamic: false, close: true };
+const full = process.argv.includes('--full');
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+function timed<T>(label: string, work: () => T): T {
+  const started = performance.now();
+  const result = work();
+  console.log(`${label.padEnd(48)} ${seconds(performance.now() - started)}`);
+  return result;
+}
+async function timedAsync<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`${label.padEnd(48)} ${seconds(performance.now() - started)}`);
+  return result;
+}
+const between = (bars: Bars, from: string, to: string) =>
+  sliceBars(bars, lowerBound(bars.t, Date.parse(from)), lowerBound(bars.t, Date.parse(to) + 86_400_000));
+
+console.log(`cores: ${cpus().length} (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`);
+const span = timed('generate GOLD 1m 2008-11-26..2025-07-02', () =>
+  syntheticBars('GOLD', Date.parse('2008-11-26T00:00:00Z'), Date.parse('2025-07-03T00:00:00Z')),
+);
+console.log(`bars: ${span.t.length.toLocaleString('en')}`);
+
+const prepared = timed('prepare bars (whole span)', () => prepareBars(span, GOLD, fallbackFx()));
+const single: GridParams = { ...BASE, size: 1, addizionale: 0.5, multiplier: 1, mediazione: 30, target: 50 };
+const singleResult = timed('single run, whole span (target 0.1 s)', () => runPrepared(prepared, single));
+console.log(`  trades ${singleResult.trades}, stops ${singleResult.stops}, profit ${singleResult.profit.toFixed(2)} EUR`);
+timed('analysis, whole span (target 1 s)', () => analyseMarket(span, GOLD.point, 30));
+
+const threads = availableParallelism();
+const executor = createThreadPoolExecutor({
+  workerFile: fileURLToPath(new URL('../apps/server/src/jobs/engine-worker.ts', import.meta.url)),
+  threads,
+  execArgv: ['--import', 'tsx'],
+});
+const sweep = sweepParams(DEFAULT_SWEEPS.GOLD, BASE);
+const twoYears = between(span, '2023-07-03', '2025-07-02');
+await timedAsync(`sweep ${sweep.length} runs, 2 years, ${threads} threads (target 0.5 s)`, () =>
+  executor.runGrids({ bars: twoYears, instrument: GOLD, fx: null, params: sweep }),
+);
+if (full) {
+  await timedAsync(`sweep ${sweep.length} runs, whole span, ${threads} threads (target 3 s)`, () =>
+    executor.runGrids({ bars: span, instrument: GOLD, fx: null, params: sweep }),
+  );
+} else {
+  console.log('sweep over the whole span: run with --full');
+}
+await executor.close();
+
+// The engine against the reference simulator on these bars: every 53rd row of the sweep over a month.
+const month = between(span, '2024-03-01', '2024-03-31');
+const monthPrepared = prepareBars(month, GOLD, fallbackFx());
+let equal = 0;
+let checked = 0;
+for (let index = 0; index < sweep.length; index += 53) {
+  const params = sweep[index] as GridParams;
+  const engine = runPrepared(monthPrepared, params);
+  const reference = referenceRun(month, params, GOLD, fallbackFx());
+  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
+  checked++;
+  if (
+    engine.trades === reference.trades &&
+    engine.stops === reference.stops &&
+    (['profit', 'interest', 'requirement', 'maxDrawdown', 'openPnl'] as const).every((field) => close(engine[field], reference[field]))
+  ) {
+    equal++;
+  }
+}
+console.log(`reference check: ${equal}/${checked} runs equal the reference simulator`);
+if (equal !== checked) process.exitCode = 1;

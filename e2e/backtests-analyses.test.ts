@@ -1,0 +1,319 @@
+// Backtests, analyses and the historical-data upload in a real browser on the built app: the
+// admin uploads a real MetaTrader CSV through the 'Upload Dati 1m' dialog and the forms then tell
+// the new span; a user runs a single and a range backtest and an analysis on the seeded demo bars,
+// waits for them through the lists' polling, opens the results and moves the risk slider, opens
+// the analysis details, and deletes what is no longer needed. The scenarios run in order on one
+// server.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openAppPage, type AppPage } from './support/browser';
+import { waitForMailLink } from './support/outbox';
+import { captureScreen } from './support/screenshots';
+import { ADMIN, startServer, type RunningServer } from './support/server';
+
+const CSV_FILE = resolve(
+  import.meta.dirname,
+  '../../shared/data/metatrader4_history_csv/DAT_MT_EURUSD_M1_202006.csv',
+);
+const CUSTOMER = { email: 'lucia.verdi@example.com', password: 'Lucia-Password-1' } as const;
+/** A week of the seeded synthetic bars (2023-07-03..2025-07-02): enough to trade, quick to run. */
+const PERIOD = { from: '2025-06-23', to: '2025-06-27', label: '23/06/2025 – 27/06/2025' } as const;
+/** Jobs run in the server's worker threads; a range sweeps 1,323 grid points. */
+const JOB_TIMEOUT_MS = 90_000;
+
+let server: RunningServer;
+let browser: Browser;
+let app: AppPage;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await createCustomer();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  const errors = app.pageErrors;
+  await app.close();
+  expect(errors).toEqual([]);
+});
+
+describe('backtests, analyses and uploads', () => {
+  it('lets the admin upload a MetaTrader CSV of 1m bars for an algorithm’s market', async () => {
+    expect(existsSync(CSV_FILE), `${CSV_FILE} (shared/data) is needed`).toBe(true);
+    const page = await openPage();
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await openView(page, 'Settings');
+    await page.getByRole('button', { name: /Upload Dati 1m/ }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Upload Dati 1 Minuto' });
+    await dialog.waitFor();
+    await dialog.getByText('Timeframe: 1m').waitFor();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await dialog.getByRole('button', { name: 'Carica File 1M' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Seleziona un file e un algoritmo' }).waitFor();
+
+    const fileInput = dialog.locator('input[type="file"]');
+    await fileInput.setInputFiles({
+      name: 'prezzi.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a csv'),
+    });
+    await dialog.getByRole('alert').filter({ hasText: 'Per favore seleziona un file CSV' }).waitFor();
+    await fileInput.setInputFiles(CSV_FILE);
+    await dialog.getByRole('button', { name: 'Rimuovi DAT_MT_EURUSD_M1_202006.csv' }).waitFor();
+    await dialog.getByLabel('Algoritmo').selectOption({ label: 'Grid EurUsd (EURUSD)' });
+    await dialog.getByText('I dati vengono salvati per il mercato dell’algoritmo: EURUSD.').waitFor();
+    await captureScreen(page, 'upload-dialog');
+
+    await dialog.getByRole('button', { name: 'Carica File 1M' }).click();
+    const outcome = dialog.getByRole('status').filter({ hasText: 'File caricato con successo!' });
+    await outcome.waitFor({ timeout: 30_000 });
+    await toast(
+      page,
+      'File caricato con successo! Il file è stato inviato al server per l’elaborazione.',
+    ).waitFor();
+    expect(await dialog.locator('progress').getAttribute('value')).toBe('100');
+    const figures = (await outcome.textContent()) ?? '';
+    expect(figures).toContain('EURUSD · 1m');
+    expect(figures).toMatch(/Righe importate6\.?771/);
+    await page.screenshot({ path: resolve(import.meta.dirname, 'screenshots/upload-success-1280.png') });
+    // The dialog closes by itself 2 s after the success, and the page scrolls again.
+    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+    // The stored span now starts with the uploaded week; the forms say so.
+    await openView(page, 'Analysis');
+    await page.getByRole('button', { name: 'New Analysis' }).click();
+    const newAnalysis = page.getByRole('dialog', { name: 'New Analysis' });
+    await newAnalysis.getByLabel('Market').selectOption('EURUSD');
+    await newAnalysis.getByText(/Dati EURUSD disponibili: 1m dal 01\/06\/2020/).waitFor();
+    await newAnalysis.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('lets a user run a single and a range backtest and read the results by risk', async () => {
+    const page = await openPage();
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await openView(page, 'Backtests');
+    const list = page.getByRole('region', { name: /^Backtest Manage - In queue: \d+$/ });
+    await list.getByText('Nessun dato disponibile al momento').waitFor();
+    expect(await list.getAttribute('aria-label')).toBe('Backtest Manage - In queue: 0');
+
+    // Singolo, with the leverage following the account type.
+    await page.getByRole('button', { name: 'New Backtest' }).click();
+    await page.getByRole('heading', { name: 'New Backtest' }).waitFor();
+    expect(await page.getByLabel('Worst', { exact: true }).inputValue()).toBe('300');
+    expect(await page.getByLabel('Safe Worst').inputValue()).toBe('400');
+    await page.getByRole('button', { name: 'Avvia Backtest' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Il capitale deve essere maggiore di 0' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Seleziona un algoritmo' }).waitFor();
+    await page.getByLabel('Singolo').check();
+    expect(await page.getByLabel('Mediazione').getAttribute('placeholder')).toBe('Default 30');
+    await page.getByLabel('Capital').fill('10000');
+    await page.getByLabel('Account type').selectOption('pro');
+    const leverage = page.getByLabel(/^Leverage \(max \d+\)$/);
+    expect(await leverage.inputValue()).toBe('200');
+    await leverage.fill('500');
+    await leverage.blur();
+    expect(await leverage.inputValue()).toBe('200');
+    await page.getByLabel('Account type').selectOption('retail');
+    expect(await leverage.inputValue()).toBe('20');
+    await page.getByLabel('From', { exact: true }).fill(PERIOD.from);
+    await page.getByLabel('To', { exact: true }).fill(PERIOD.to);
+    await captureScreen(page, 'backtest-form-single');
+    await page.getByRole('button', { name: 'Avvia Backtest' }).click();
+    await toast(page, 'Backtest singolo avviato con successo!').waitFor();
+
+    // Classico: the market's demo algorithm swept over its grid.
+    await page.getByRole('button', { name: 'New Backtest' }).click();
+    await page.getByLabel('Capital').fill('10000');
+    await page.getByLabel('Algorithm').selectOption({ label: 'Grid Gold' });
+    await page.getByLabel('From', { exact: true }).fill(PERIOD.from);
+    await page.getByLabel('To', { exact: true }).fill(PERIOD.to);
+    await captureScreen(page, 'backtest-form-range');
+    await page.getByRole('button', { name: 'Avvia Backtest' }).click();
+    await toast(page, 'Backtest con range avviato con successo!').waitFor();
+
+    // The list polls every 5 s until both are done.
+    await list.getByRole('row').nth(2).waitFor();
+    await expect
+      .poll(() => list.getAttribute('aria-label'), { timeout: JOB_TIMEOUT_MS, interval: 1000 })
+      .toBe('Backtest Manage - In queue: 0');
+    await expect
+      .poll(() => list.getByText('Completed', { exact: true }).count(), { timeout: 10_000 })
+      .toBe(2);
+    await captureScreen(page, 'backtests');
+
+    // Newest first: the range backtest is the first row.
+    await list
+      .getByRole('button', { name: `Visualizza backtest GOLD ${PERIOD.label}` })
+      .first()
+      .click();
+    const results = page.getByRole('dialog', { name: 'Risultati backtest' });
+    await results.getByText(/Classico · Grid Gold · GOLD/).waitFor();
+    const slider = results.getByRole('slider');
+    await results.getByText('Risk score: 10%').waitFor();
+    expect(await slider.inputValue()).toBe('10');
+    for (const heading of [
+      'Profitto più alto',
+      'Profitto più alto con requirement tra 0% e 10%',
+      'Miglior rapporto interest / requirement',
+    ]) {
+      await results.getByRole('heading', { name: heading, exact: true }).waitFor();
+    }
+    const shownAt10 = await resultCount(results);
+    await slider.fill('50');
+    await results.getByText('Risk score: 50%').waitFor();
+    await results.getByRole('heading', { name: 'Profitto più alto con requirement tra 40% e 50%' }).waitFor();
+    await results.getByRole('region', { name: 'Risultati con requirement ≤ 50%' }).waitFor();
+    expect(await resultCount(results)).toBeGreaterThanOrEqual(shownAt10);
+    await captureScreen(page, 'backtest-results');
+    await results.getByRole('button', { name: 'Chiudi' }).click();
+    await results.waitFor({ state: 'hidden' });
+
+    // The single one (second row) goes after a confirmation.
+    await list
+      .getByRole('button', { name: `Elimina backtest GOLD ${PERIOD.label}` })
+      .nth(1)
+      .click();
+    await page.getByRole('alertdialog').getByText('Sei sicuro di voler eliminare questo backtest?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sì', exact: true }).click();
+    await toast(page, 'Backtest deleted successfully').waitFor();
+    await expect.poll(() => list.getByText('Completed', { exact: true }).count()).toBe(1);
+  });
+
+  it('lets a user run an analysis and read its details', async () => {
+    const page = await openPage();
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await openView(page, 'Analysis');
+    const list = page.getByRole('region', { name: /^Analysis Manage - In queue: \d+$/ });
+    await list.waitFor();
+
+    await page.getByRole('button', { name: 'New Analysis' }).click();
+    const form = page.getByRole('dialog', { name: 'New Analysis' });
+    expect(await form.getByLabel('Market').inputValue()).toBe('GOLD');
+    await form.getByLabel('Start Date').fill('');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Seleziona entrambe le date').waitFor();
+    await form.getByLabel('Start Date').fill(PERIOD.from);
+    await form.getByLabel('End Date').fill(PERIOD.to);
+    await captureScreen(page, 'analysis-form');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Analisi creata con successo').waitFor();
+    await form.waitFor({ state: 'hidden' });
+
+    await expect
+      .poll(() => list.getAttribute('aria-label'), { timeout: JOB_TIMEOUT_MS, interval: 1000 })
+      .toBe('Analysis Manage - In queue: 0');
+    await list.getByText('Completed', { exact: true }).waitFor();
+    await captureScreen(page, 'analyses');
+
+    await list.getByRole('button', { name: `Visualizza analisi GOLD ${PERIOD.label}` }).click();
+    const details = page.getByRole('dialog', { name: 'Analysis Details' });
+    for (const card of ['Volatility', 'Worst Positive', 'Worst Negative', 'Worst Durations']) {
+      await details.getByRole('heading', { name: card, exact: true }).waitFor();
+    }
+    const volatility = (await details.getByRole('article', { name: 'Volatility' }).textContent()) ?? '';
+    expect(volatility).toMatch(/Mean[\d.,]+ pt/);
+    await captureScreen(page, 'analysis-details');
+    await details.getByRole('button', { name: 'Chiudi' }).click();
+
+    await list.getByRole('button', { name: `Elimina analisi GOLD ${PERIOD.label}` }).click();
+    await page.getByRole('alertdialog').getByText('Sei sicuro di voler eliminare questa analisi?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sì', exact: true }).click();
+    await toast(page, 'Analyses deleted successfully').waitFor();
+    await list.getByText('Nessun dato disponibile al momento').waitFor();
+  });
+});
+
+async function openPage(): Promise<Page> {
+  app = await openAppPage(browser, server.baseUrl);
+  return app.page;
+}
+
+/** Logs in on the access screen; the OTP setup offered at a first login is skipped. */
+async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const setup = page.getByRole('heading', { name: 'Enable OTP' });
+  await Promise.race([setup.waitFor(), page.waitForURL('**/dashboard')]);
+  if (await setup.isVisible()) await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('navigation', { name: 'Sezioni' }).waitFor();
+}
+
+async function openView(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Sezioni' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: label }).waitFor();
+}
+
+const toast = (page: Page, message: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: message }).first();
+
+/** The total of the results table's 'from-to di total' counter. */
+async function resultCount(results: Locator): Promise<number> {
+  const counter = (await results.getByText(/^\d+-\d+ di \d+$/).textContent()) ?? '';
+  return Number(counter.split(' di ')[1] ?? Number.NaN);
+}
+
+interface Envelope<T> {
+  ok: boolean;
+  data?: T;
+  error?: string;
+}
+
+async function api<T>(
+  path: string,
+  options: { method?: string; body?: unknown; jwt?: string } = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.jwt) headers.authorization = `Bearer ${options.jwt}`;
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The user is created by the admin through the API and sets a password from the invitation mail. */
+async function createCustomer(): Promise<void> {
+  const login = await api<{ jwt: string }>('/api/auth/login', {
+    method: 'POST',
+    body: { username: ADMIN.email, password: ADMIN.password },
+  });
+  if (!login.data) throw new Error(`Admin login failed: ${login.error}`);
+  const created = await api('/api/admin/users/add', {
+    method: 'POST',
+    jwt: login.data.jwt,
+    body: {
+      firstname: 'Lucia',
+      lastname: 'Verdi',
+      username: CUSTOMER.email,
+      role: 'user',
+      eula: {
+        contract: { accepted: true, signedAt: null },
+        autotrading: { accepted: false, signedAt: null },
+      },
+      isPro: false,
+    },
+  });
+  expect(created.ok, created.error).toBe(true);
+  const link = await waitForMailLink(server.outboxDir, /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
+  const reset = await api('/api/auth/password-reset', {
+    method: 'POST',
+    body: { token: new URL(link).searchParams.get('token'), newPassword: CUSTOMER.password },
+  });
+  expect(reset.ok, reset.error).toBe(true);
+}
