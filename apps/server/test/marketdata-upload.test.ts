@@ -13,14 +13,16 @@ import { BarStore } from '@platform/marketdata';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_REFUSALS } from '../src/modules/marketdata/upload-form';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const MT4_FILE = fileURLToPath(
-  new URL('../../../../shared/data/metatrader4_history_csv/DAT_MT_EURUSD_M1_202006.csv', import.meta.url),
+const MT4_FILE = join(
+  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url)),
+  'metatrader4_history_csv/DAT_MT_EURUSD_M1_202006.csv',
 );
 const haveData = existsSync(MT4_FILE);
 

@@ -14,10 +14,10 @@ import { join } from 'node:path';
 
 import { importCsv } from '../src/index';
 
-const DEFAULT_SOURCE = new URL(
-  '../../../../shared/data/histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv',
-  import.meta.url,
-).pathname;
+const DEFAULT_SOURCE = join(
+  process.env.SHARED_DATA_DIR ?? new URL('../../../../shared/data', import.meta.url).pathname,
+  'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv',
+);
 const EST_MS = 5 * 3_600_000;
 const WEEK_MS = 7 * 86_400_000;
 

@@ -13,7 +13,8 @@ import { importCsv } from './import-csv';
 import { CsvImportError } from './import-error';
 import { assertTimeframe, type Timeframe } from './timeframe';
 
-const DATA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+// The collection sits beside the repository (../shared/data); CI may say where with SHARED_DATA_DIR.
+const DATA_DIR = process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url));
 
 interface Expected {
   format: CsvDialect;

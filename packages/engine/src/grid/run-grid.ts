@@ -123,6 +123,34 @@ export function runPrepared(prepared: PreparedBars, params: GridParams): RunResu
     }
   };
 
+  /**
+   * Whether a stretch of bars whose prices stay within [minPrice, maxPrice] (above every falling
+   * trigger, below the take profit) leaves the run as it is: its equity samples cannot set a new
+   * maximum drawdown. When true the peak is brought up to the stretch's highest equity, exactly
+   * as the samples would have; with several fx rates in the stretch only bounds are known, so it
+   * answers true only if the peak cannot move.
+   */
+  const quiet = (minPrice: number, maxPrice: number, minRate: number, maxRate: number): boolean => {
+    const floatingHigh = (quantity * maxPrice - cost) * usdPerUnit;
+    const floatingLow = (quantity * minPrice - cost) * usdPerUnit;
+    let newPeak = peak;
+    let lowest: number;
+    if (minRate === maxRate) {
+      const highest = capital + realised + floatingHigh / minRate;
+      if (highest > peak) newPeak = highest;
+      lowest = capital + realised + floatingLow / minRate;
+    } else {
+      const highest = capital + realised + (floatingHigh >= 0 ? floatingHigh / minRate : floatingHigh / maxRate);
+      if (highest > peak) return false;
+      lowest = capital + realised + (floatingLow >= 0 ? floatingLow / maxRate : floatingLow / minRate);
+    }
+    // A negative equity weighs most against the smallest peak the stretch could have had.
+    const against = lowest >= 0 ? newPeak : peak;
+    if (((against - lowest) / against) * 100 > maxDrawdown) return false;
+    peak = newPeak;
+    return true;
+  };
+
   /** Jumps over the largest aligned block in which nothing can change; answers the bar to go on from. */
   const jump = (bar: number): number => {
     for (let levelIndex = blockLevels.length - 1; levelIndex >= 0; levelIndex--) {
@@ -133,35 +161,14 @@ export function runPrepared(prepared: PreparedBars, params: GridParams): RunResu
       const maxPrice = level.maxPrice[block] as number;
       const minPrice = level.minPrice[block] as number;
       if (maxPrice >= takeProfit || minPrice <= fallLimit) continue;
-      const minRate = level.minRate[block] as number;
-      const maxRate = level.maxRate[block] as number;
-      const floatingHigh = (quantity * maxPrice - cost) * usdPerUnit;
-      const floatingLow = (quantity * minPrice - cost) * usdPerUnit;
-      let newPeak = peak;
-      let lowest: number;
-      if (minRate === maxRate) {
-        // One rate: the extremes below are exactly samples the walk would take.
-        const highest = capital + realised + floatingHigh / minRate;
-        if (highest > peak) newPeak = highest;
-        lowest = capital + realised + floatingLow / minRate;
-      } else {
-        // Several days: bounds only, so the block is skipped only if the peak cannot move.
-        const highest = capital + realised + (floatingHigh >= 0 ? floatingHigh / minRate : floatingHigh / maxRate);
-        if (highest > peak) continue;
-        lowest = capital + realised + (floatingLow >= 0 ? floatingLow / maxRate : floatingLow / minRate);
-      }
-      // A negative equity weighs most against the smallest peak the block could have had.
-      const against = lowest >= 0 ? newPeak : peak;
-      if (((against - lowest) / against) * 100 > maxDrawdown) continue;
-      peak = newPeak;
-      return bar + size;
+      if (quiet(minPrice, maxPrice, level.minRate[block] as number, level.maxRate[block] as number)) return bar + size;
     }
     return bar;
   };
 
   let bar = 0;
   while (bar < count) {
-    if (inCycle && blockLevels.length > 0) {
+    if (inCycle) {
       const next = jump(bar);
       if (next !== bar) {
         bar = next;
@@ -170,6 +177,19 @@ export function runPrepared(prepared: PreparedBars, params: GridParams): RunResu
     }
     rate = rates[bar] as number;
     const open = opens[bar] as number;
+    const high = highs[bar] as number;
+    const low = lows[bar] as number;
+    const close = closes[bar] as number;
+
+    // Most bars of an open cycle reach no trigger: settle them without walking the path.
+    if (inCycle) {
+      const minPrice = Math.min(open, high, low, close);
+      const maxPrice = Math.max(open, high, low, close);
+      if (minPrice > fallLimit && maxPrice < takeProfit && quiet(minPrice, maxPrice, rate, rate)) {
+        bar++;
+        continue;
+      }
+    }
 
     if (inCycle) {
       if (fall(open, true)) {
@@ -209,9 +229,6 @@ export function runPrepared(prepared: PreparedBars, params: GridParams): RunResu
       continue;
     }
 
-    const high = highs[bar] as number;
-    const low = lows[bar] as number;
-    const close = closes[bar] as number;
     const first = close >= open ? low : high;
     const second = close >= open ? high : low;
 
