@@ -5,6 +5,7 @@ import { fallbackFx } from '../src/fx';
 import type { GridParams, InstrumentSpec, RunResult } from '../src/grid/params';
 import { runGrid } from '../src/grid/run-grid';
 import { barsOf } from './bar-builder';
+import { expectSameRun } from './expect-same-run';
 import { referenceRun } from './reference-simulator';
 
 const instrument: InstrumentSpec = { point: 1, contractSize: 1, spreadPoints: 1 };
@@ -29,8 +30,7 @@ function both(rows: readonly Row[], overrides: Partial<GridParams> = {}): RunRes
   const bars = barsOf(rows);
   const run = { ...params, ...overrides };
   const reference = referenceRun(bars, run, instrument, fallbackFx());
-  const engine = runGrid(bars, run, instrument, fallbackFx());
-  expect(engine).toEqual(reference);
+  expectSameRun(runGrid(bars, run, instrument, fallbackFx()), reference);
   return reference;
 }
 

@@ -5,7 +5,7 @@ import {
   fallbackFx,
   fxFromCloses,
   prepareBars,
-  runPrepared,
+  runAllPrepared,
   type AnalysisResults,
   type Bars,
   type GridParams,
@@ -40,11 +40,11 @@ export interface EngineExecutor {
   close(): Promise<void>;
 }
 
-/** The grid runs of one job: bars prepared once, then every parameter set over them. */
+/** The grid runs of one job: bars prepared once, each decision sequence simulated once. */
 export function computeGrids(job: GridJob): GridJobResult {
   const fx = job.fx ? fxFromCloses(job.fx.t, job.fx.c) : fallbackFx();
   const prepared = prepareBars(job.bars, job.instrument, fx);
-  const results = job.params.map((params) => runPrepared(prepared, params));
+  const results = runAllPrepared(prepared, job.params);
   return { results, fxFallback: job.fx === null || fx.usedFallback };
 }
 

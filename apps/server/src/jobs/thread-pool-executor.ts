@@ -1,6 +1,6 @@
 // Engine work on worker threads (Piscina): a range sweep is split into one share per thread, each
 // over the same bars in shared memory. Analyses are one pass over the bars and run in the caller.
-import { analyseMarket, type Bars } from '@platform/engine';
+import { analyseMarket, decisionKey, type Bars, type GridParams } from '@platform/engine';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +40,31 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
       if (shares <= 1) return (await pool.run(job)) as GridJobResult;
       const bars = sharedBars(job.bars);
       const fx = job.fx && { t: toShared(job.fx.t), c: toShared(job.fx.c) };
-      // Interleaved shares: neighbouring parameter sets cost alike, so each thread gets a fair mix.
-      const parts = Array.from({ length: shares }, (_, share) => job.params.filter((_, index) => index % shares === share));
-      const answers = (await Promise.all(parts.map((params) => pool.run({ ...job, bars, fx, params })))) as GridJobResult[];
-      const results = job.params.map((_, index) => {
-        const answer = answers[index % shares];
-        const result = answer?.results[Math.floor(index / shares)];
-        if (!result) throw new Error('a worker answered fewer results than it was given');
-        return result;
+      // Runs that share a decision sequence go to the same thread (it simulates them once); the
+      // groups are dealt round-robin, so each thread gets a fair mix of cheap and costly ones.
+      const groupOf = new Map<string, number>();
+      const shareOf = job.params.map((params, index) => {
+        const key = decisionKey(params, index);
+        let group = groupOf.get(key);
+        if (group === undefined) groupOf.set(key, (group = groupOf.size));
+        return group % shares;
+      });
+      const parts = Array.from({ length: shares }, (): { params: GridParams[]; indexes: number[] } => ({ params: [], indexes: [] }));
+      job.params.forEach((params, index) => {
+        const part = parts[shareOf[index] as number];
+        part?.params.push(params);
+        part?.indexes.push(index);
+      });
+      const answers = (await Promise.all(
+        parts.map((part) => pool.run({ ...job, bars, fx, params: part.params })),
+      )) as GridJobResult[];
+      const results = new Array<GridJobResult['results'][number]>(job.params.length);
+      parts.forEach((part, share) => {
+        part.indexes.forEach((index, position) => {
+          const result = answers[share]?.results[position];
+          if (!result) throw new Error('a worker answered fewer results than it was given');
+          results[index] = result;
+        });
       });
       return { results, fxFallback: answers.some((answer) => answer.fxFallback) };
     },

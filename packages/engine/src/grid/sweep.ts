@@ -1,9 +1,8 @@
 // Range backtests (engine.md section 5, fine points 5 and 17): one run per point of a sweep grid,
 // in nested order size, ratio, mediazione, target (outermost first), multiplier 1.
-import type { Bars } from '../bars';
-import type { FxCurve } from '../fx';
-import type { GridParams, InstrumentSpec, RunResult } from './params';
-import { runGrid } from './run-grid';
+import { entryLots, toMilliPoints, type GridParams, type RunResult } from './params';
+import type { PreparedBars } from './prepared-bars';
+import { runGroup } from './run-grid';
 
 export type SweepMarket = 'GOLD' | 'NASDAQ' | 'EURUSD';
 
@@ -41,6 +40,36 @@ export function sweepParams(grid: SweepGrid, base: SweepBase): GridParams[] {
   return runs;
 }
 
-export function runSweep(bars: Bars, grid: SweepGrid, base: SweepBase, instrument: InstrumentSpec, fx: () => FxCurve): RunResult[] {
-  return sweepParams(grid, base).map((params) => runGrid(bars, params, instrument, fx()));
+const greatestCommonDivisor = (a: number, b: number): number => (b === 0 ? a : greatestCommonDivisor(b, a % b));
+
+/**
+ * Runs that make the same decisions share a key: same distances, multiplier and end rule, and
+ * lots of the same shape (proportional). A dynamic run follows its own equity: a key of its own.
+ */
+export function decisionKey(params: GridParams, index: number): string {
+  if (params.dynamic) return `dynamic:${index}`;
+  const levelCount = Math.floor(toMilliPoints(params.worst) / toMilliPoints(params.mediazione));
+  const lots = entryLots(params, levelCount, 1);
+  const divisor = lots.reduce((common, quantity) => (quantity > 0 ? greatestCommonDivisor(quantity, common) : common), 0) || 1;
+  const shape = Array.from(lots, (quantity) => quantity / divisor).join(',');
+  return [params.mediazione, params.target, params.worst, params.safeWorst, params.multiplier, params.close, shape].join('|');
+}
+
+/** Every run of a list over prepared bars, each decision sequence simulated once; results in input order. */
+export function runAllPrepared(prepared: PreparedBars, runs: readonly GridParams[]): RunResult[] {
+  const groups = new Map<string, number[]>();
+  runs.forEach((params, index) => {
+    const key = decisionKey(params, index);
+    const members = groups.get(key);
+    if (members) members.push(index);
+    else groups.set(key, [index]);
+  });
+  const results = new Array<RunResult>(runs.length);
+  for (const indexes of groups.values()) {
+    const answers = runGroup(prepared, indexes.map((index) => runs[index] as GridParams));
+    indexes.forEach((index, position) => {
+      results[index] = answers[position] as RunResult;
+    });
+  }
+  return results;
 }

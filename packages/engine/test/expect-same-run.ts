@@ -1,0 +1,21 @@
+import { expect } from 'vitest';
+import type { RunResult } from '../src/grid/params';
+
+const MONEY_FIELDS = ['profit', 'interest', 'requirement', 'maxDrawdown', 'openPnl'] as const;
+
+/** engine.md section 8: trades and stops exactly, money within 1e-6 relative. */
+export function expectSameRun(engine: RunResult, reference: RunResult): void {
+  expect(engine.trades).toBe(reference.trades);
+  expect(engine.stops).toBe(reference.stops);
+  for (const field of MONEY_FIELDS) {
+    const tolerance = 1e-6 * Math.max(1, Math.abs(reference[field]));
+    expect(Math.abs(engine[field] - reference[field]), field).toBeLessThanOrEqual(tolerance);
+  }
+  expect([engine.size, engine.addizionale, engine.mediazione, engine.target, engine.multiplier]).toEqual([
+    reference.size,
+    reference.addizionale,
+    reference.mediazione,
+    reference.target,
+    reference.multiplier,
+  ]);
+}
