@@ -2,49 +2,22 @@
 // password, the reset link from the mail, OTP setup at the first login, logout, the code step at
 // the next login, and the session-expiry dialog. The scenarios run in order on one server: the
 // OTP set up by one is what the later ones log in with.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAppPage, type AppPage } from './support/browser';
-import { waitForMailLink } from './support/outbox';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { RESET_LINK, waitForMailLink } from './support/outbox';
 import { captureScreen } from './support/screenshots';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import { ADMIN } from './support/server';
+import { useServerAndBrowser } from './support/suite';
 import { totpCode } from './support/totp';
+import { submitCredentials } from './support/ui';
 
-let server: RunningServer;
-let browser: Browser;
-let app: AppPage;
+const e2e = useServerAndBrowser();
 /** The admin's OTP once set up, and the last time step used (each is accepted only once). */
 let adminOtp: { secret: string; lastStep: number } | undefined;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  const errors = app.pageErrors;
-  await app.close();
-  expect(errors).toEqual([]);
-});
-
-async function openPage(): Promise<Page> {
-  app = await openAppPage(browser, server.baseUrl);
-  return app.page;
-}
-
-async function submitCredentials(page: Page, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
 describe('access', () => {
   it('sends a visitor who opens /dashboard to /login', async () => {
-    const page = await openPage();
+    const page = await e2e.openPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Your Reliable Investment Partner' }).waitFor();
     await captureScreen(page, 'landing');
@@ -59,16 +32,16 @@ describe('access', () => {
   });
 
   it('shows the server message for a wrong password', async () => {
-    const page = await openPage();
+    const page = await e2e.openPage();
     await page.goto('/login');
-    await submitCredentials(page, 'not-the-password');
+    await submitCredentials(page, ADMIN.email, 'not-the-password');
     await page.getByText('Invalid credentials or OTP error').waitFor();
     await captureScreen(page, 'login-wrong-password');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   it('resets the password from the mailed link, once', async () => {
-    const page = await openPage();
+    const page = await e2e.openPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email').fill(ADMIN.email);
@@ -76,7 +49,7 @@ describe('access', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Reset link sent to the provided email address!').waitFor();
 
-    const link = await waitForMailLink(server.outboxDir, /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
+    const link = await waitForMailLink(e2e.server.outboxDir, RESET_LINK);
     await page.goto(link);
     await page.getByLabel('Nuova password', { exact: true }).fill(ADMIN.password);
     await page.getByLabel('Conferma password', { exact: true }).fill('something else');
@@ -99,9 +72,9 @@ describe('access', () => {
   });
 
   it('sets up OTP at the first login, logs out, and asks for a fresh code at the next login', async () => {
-    const page = await openPage();
+    const page = await e2e.openPage();
     await page.goto('/login');
-    await submitCredentials(page, ADMIN.password);
+    await submitCredentials(page, ADMIN.email, ADMIN.password);
 
     await page.getByRole('heading', { name: 'Enable OTP' }).waitFor();
     const secret = (await page.getByTestId('otp-secret').textContent())?.trim() ?? '';
@@ -125,7 +98,7 @@ describe('access', () => {
     await page.getByRole('button', { name: 'Sì', exact: true }).click();
     await page.waitForURL('**/login');
 
-    await submitCredentials(page, ADMIN.password);
+    await submitCredentials(page, ADMIN.email, ADMIN.password);
     await page.getByRole('button', { name: `Not ${ADMIN.email}?` }).waitFor();
     await captureScreen(page, 'otp-code-step');
     const loginCode = await totpCode(secret, setupCode.step);
@@ -138,10 +111,10 @@ describe('access', () => {
 
   it('warns 3 minutes before the token expires, refreshes on "Sì, sono qui", and logs out when ignored', async () => {
     if (!adminOtp) throw new Error('Needs the OTP set up by the previous scenario.');
-    const page = await openPage();
+    const page = await e2e.openPage();
     await page.clock.install();
     await page.goto('/login');
-    await submitCredentials(page, ADMIN.password);
+    await submitCredentials(page, ADMIN.email, ADMIN.password);
     const code = await totpCode(adminOtp.secret, adminOtp.lastStep);
     adminOtp.lastStep = code.step;
     await page.getByLabel('OTP code').fill(code.code);

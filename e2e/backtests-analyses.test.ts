@@ -6,49 +6,32 @@
 // server.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAppPage, type AppPage } from './support/browser';
-import { waitForMailLink } from './support/outbox';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createInvitedUser } from './support/api';
 import { captureScreen } from './support/screenshots';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import { ADMIN } from './support/server';
+import { useServerAndBrowser } from './support/suite';
+import { logIn, openView, toast } from './support/ui';
 
 const CSV_FILE = resolve(
   process.env.SHARED_DATA_DIR ?? resolve(import.meta.dirname, '../../shared/data'),
   'metatrader4_history_csv/DAT_MT_EURUSD_M1_202006.csv',
 );
-const CUSTOMER = { email: 'lucia.verdi@example.com', password: 'Lucia-Password-1' } as const;
+const CUSTOMER = { firstname: 'Lucia', lastname: 'Verdi', email: 'lucia.verdi@example.com', password: 'Lucia-Password-1' } as const;
 /** A week of the seeded synthetic bars (2023-07-03..2025-07-02): enough to trade, quick to run. */
 const PERIOD = { from: '2025-06-23', to: '2025-06-27', label: '23/06/2025 – 27/06/2025' } as const;
 /** Jobs run in the server's worker threads; a range sweeps 1,323 grid points. */
 const JOB_TIMEOUT_MS = 90_000;
 
-let server: RunningServer;
-let browser: Browser;
-let app: AppPage | undefined;
+const e2e = useServerAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await createCustomer();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  if (!app) return;
-  const errors = app.pageErrors;
-  await app.close();
-  app = undefined;
-  expect(errors).toEqual([]);
-});
+beforeAll(() => createInvitedUser(e2e.server, CUSTOMER));
 
 describe('backtests, analyses and uploads', () => {
   // The real file comes from the shared collection beside the repository; without it there is nothing to upload.
   it.skipIf(!existsSync(CSV_FILE))('lets the admin upload a MetaTrader CSV of 1m bars for an algorithm’s market', async () => {
-    const page = await openPage();
+    const page = await e2e.openPage();
     await logIn(page, ADMIN.email, ADMIN.password);
     await openView(page, 'Settings');
     await page.getByRole('button', { name: /Upload Dati 1m/ }).click();
@@ -99,7 +82,7 @@ describe('backtests, analyses and uploads', () => {
   });
 
   it('lets a user run a single and a range backtest and read the results by risk', async () => {
-    const page = await openPage();
+    const page = await e2e.openPage();
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await openView(page, 'Backtests');
     const list = page.getByRole('region', { name: /^Backtest Manage - In queue: \d+$/ });
@@ -190,7 +173,7 @@ describe('backtests, analyses and uploads', () => {
   });
 
   it('lets a user run an analysis and read its details', async () => {
-    const page = await openPage();
+    const page = await e2e.openPage();
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await openView(page, 'Analysis');
     const list = page.getByRole('region', { name: /^Analysis Manage - In queue: \d+$/ });
@@ -233,89 +216,8 @@ describe('backtests, analyses and uploads', () => {
   });
 });
 
-async function openPage(): Promise<Page> {
-  app = await openAppPage(browser, server.baseUrl);
-  return app.page;
-}
-
-/** Logs in on the access screen; the OTP setup offered at a first login is skipped. */
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const setup = page.getByRole('heading', { name: 'Enable OTP' });
-  await Promise.race([setup.waitFor(), page.waitForURL('**/dashboard')]);
-  if (await setup.isVisible()) await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('navigation', { name: 'Sezioni' }).waitFor();
-}
-
-async function openView(page: Page, label: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Sezioni' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-  await page.getByRole('heading', { level: 1, name: label }).waitFor();
-}
-
-const toast = (page: Page, message: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: message }).first();
-
 /** The total of the results table's 'from-to di total' counter. */
 async function resultCount(results: Locator): Promise<number> {
   const counter = (await results.getByText(/^\d+-\d+ di \d+$/).textContent()) ?? '';
   return Number(counter.split(' di ')[1] ?? Number.NaN);
-}
-
-interface Envelope<T> {
-  ok: boolean;
-  data?: T;
-  error?: string;
-}
-
-async function api<T>(
-  path: string,
-  options: { method?: string; body?: unknown; jwt?: string } = {},
-): Promise<Envelope<T>> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.jwt) headers.authorization = `Bearer ${options.jwt}`;
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-/** The user is created by the admin through the API and sets a password from the invitation mail. */
-async function createCustomer(): Promise<void> {
-  const login = await api<{ jwt: string }>('/api/auth/login', {
-    method: 'POST',
-    body: { username: ADMIN.email, password: ADMIN.password },
-  });
-  if (!login.data) throw new Error(`Admin login failed: ${login.error}`);
-  const created = await api('/api/admin/users/add', {
-    method: 'POST',
-    jwt: login.data.jwt,
-    body: {
-      firstname: 'Lucia',
-      lastname: 'Verdi',
-      username: CUSTOMER.email,
-      role: 'user',
-      eula: {
-        contract: { accepted: true, signedAt: null },
-        autotrading: { accepted: false, signedAt: null },
-      },
-      isPro: false,
-    },
-  });
-  expect(created.ok, created.error).toBe(true);
-  const link = await waitForMailLink(server.outboxDir, /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
-  const reset = await api('/api/auth/password-reset', {
-    method: 'POST',
-    body: { token: new URL(link).searchParams.get('token'), newPassword: CUSTOMER.password },
-  });
-  expect(reset.ok, reset.error).toBe(true);
 }

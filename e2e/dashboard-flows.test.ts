@@ -5,9 +5,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openAppPage, type AppPage } from './support/browser';
-import { waitForMailLink } from './support/outbox';
+import { RESET_LINK, waitForMailLink } from './support/outbox';
 import { captureScreen } from './support/screenshots';
 import { ADMIN, startServer, type RunningServer } from './support/server';
+import { logIn, openView, toast } from './support/ui';
 
 const CUSTOMER = { firstname: 'Giulia', lastname: 'Bianchi', email: 'giulia.bianchi@example.com', password: 'Giulia-Password-1' } as const;
 const BROKER = { accountId: 'CC-1001', username: 'giulia.broker', password: 'broker-secret-9', apikey: 'api-key-123' } as const;
@@ -32,23 +33,6 @@ async function openPage(): Promise<AppPage> {
   pages.push(app);
   return app;
 }
-
-/** Logs in; a first login offers the OTP setup, which these flows skip. */
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('heading', { name: 'Enable OTP' }).waitFor();
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function openView(page: Page, label: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sezioni' }).getByRole('link', { name: label, exact: true }).click();
-}
-
-const toast = (page: Page, message: string) => page.locator('[data-sonner-toast]').filter({ hasText: message }).first();
 
 /** The figure under the overview's TOTALE CAPITALE heading. */
 async function totalCapital(page: Page): Promise<string> {
@@ -121,7 +105,7 @@ describe('dashboard flows', () => {
   });
 
   it('lets the invited user set a password, add an account and reveal its credentials after Verify', async () => {
-    const link = await waitForMailLink(server.outboxDir, /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
+    const link = await waitForMailLink(server.outboxDir, RESET_LINK);
     customer = await openPage();
     const { page } = customer;
     await page.goto(link);

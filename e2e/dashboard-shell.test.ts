@@ -4,115 +4,44 @@
 // settings (change password, 2FA). The scenarios run in order on one server: the admin's OTP
 // setup is skipped by the first, the regular user is created by the one that needs it.
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAppPage, VIEWPORTS, type AppPage } from './support/browser';
-import { waitForMailLink } from './support/outbox';
+import { describe, expect, it } from 'vitest';
+import { api, apiLogin, createInvitedUser } from './support/api';
+import { VIEWPORTS } from './support/browser';
 import { captureScreen } from './support/screenshots';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import { ADMIN } from './support/server';
+import { useServerAndBrowser } from './support/suite';
 import { totpCode } from './support/totp';
+import { logIn, openView, sidebarLink } from './support/ui';
 
-let server: RunningServer;
-let browser: Browser;
-let app: AppPage;
+const e2e = useServerAndBrowser();
 
 const CUSTOMER = {
+  firstname: 'Mario',
+  lastname: 'Rossi',
   email: 'mario.rossi@example.com',
   password: 'Mario-Password-1',
   newPassword: 'Mario-Password-2',
 } as const;
 let customerCreated = false;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  const errors = app.pageErrors;
-  await app.close();
-  expect(errors).toEqual([]);
-});
-
-async function openPage(): Promise<Page> {
-  app = await openAppPage(browser, server.baseUrl);
-  return app.page;
-}
-
-interface Envelope<T> {
-  ok: boolean;
-  data?: T;
-  error?: string;
-  requiresOtp?: boolean;
-}
-
-async function api<T>(
-  path: string,
-  options: { method?: string; body?: unknown; jwt?: string } = {},
-): Promise<Envelope<T>> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.jwt) headers.authorization = `Bearer ${options.jwt}`;
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function apiLogin(username: string, password: string): Promise<string> {
-  const answer = await api<{ jwt: string }>('/api/auth/login', {
-    method: 'POST',
-    body: { username, password },
-  });
-  if (!answer.data) throw new Error(`API login of ${username} failed: ${answer.error}`);
-  return answer.data.jwt;
-}
-
-/** Logs in on the access screen; the OTP setup offered at a first login is skipped. */
-async function loginThroughUi(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  const setup = page.getByRole('heading', { name: 'Enable OTP' });
-  await Promise.race([setup.waitFor(), page.waitForURL('**/dashboard')]);
-  if (await setup.isVisible()) await page.getByRole('button', { name: 'Skip for now' }).click();
-  await page.waitForURL('**/dashboard');
-  // The dashboard's code loads on demand: the shell is there once its navigation is.
-  await page.getByRole('navigation', { name: 'Sezioni' }).waitFor();
-}
-
-const sidebarLink = (page: Page, label: string) =>
-  page.getByRole('navigation', { name: 'Sezioni' }).getByRole('link', { name: label, exact: true });
-
-async function openView(page: Page, label: string): Promise<void> {
-  await sidebarLink(page, label).click();
-  await page.getByRole('heading', { level: 1, name: label }).waitFor();
-}
-
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 
 describe('dashboard', () => {
   it('shows the admin the overview totals and the profit/loss chart', async () => {
-    const page = await openPage();
-    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    const page = await e2e.openPage();
+    await logIn(page, ADMIN.email, ADMIN.password);
 
-    const jwt = await apiLogin(ADMIN.email, ADMIN.password);
+    const jwt = await apiLogin(e2e.server, ADMIN.email, ADMIN.password);
     const investments =
       (
         await api<{ capital: number; isRunning: number; parameters: { leverage: number } }[]>(
+          e2e.server,
           '/api/common/investments',
           { jwt },
         )
       ).data ?? [];
     const transactions =
-      (await api<{ profitLoss: number }[]>('/api/common/transactions', { jwt })).data ?? [];
+      (await api<{ profitLoss: number }[]>(e2e.server, '/api/common/transactions', { jwt })).data ?? [];
     const shown = investments.filter((investment) => investment.isRunning !== 3);
     expect(shown.length).toBeGreaterThan(0);
     expect(transactions.length).toBeGreaterThan(0);
@@ -152,8 +81,8 @@ describe('dashboard', () => {
   });
 
   it('navigates between views, in a drawer on narrow screens, and keeps the view across a reload', async () => {
-    const page = await openPage();
-    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    const page = await e2e.openPage();
+    await logIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('heading', { name: 'PROFIT/LOSS CHART' }).waitFor();
 
     await openView(page, 'Backtests');
@@ -199,8 +128,8 @@ describe('dashboard', () => {
   });
 
   it('keeps the dark theme across a reload', async () => {
-    const page = await openPage();
-    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    const page = await e2e.openPage();
+    await logIn(page, ADMIN.email, ADMIN.password);
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
     expect(await theme()).toBe('light');
 
@@ -232,15 +161,15 @@ describe('dashboard', () => {
     for (let batch = 0; batch < 6; batch += 1) {
       await Promise.all(
         Array.from({ length: 10 }, (_, index) =>
-          api('/api/auth/login', {
+          api(e2e.server, '/api/auth/login', {
             method: 'POST',
             body: { username: `nobody-${batch * 10 + index}@example.com`, password: 'wrong-password' },
           }),
         ),
       );
     }
-    const page = await openPage();
-    await loginThroughUi(page, ADMIN.email, ADMIN.password);
+    const page = await e2e.openPage();
+    await logIn(page, ADMIN.email, ADMIN.password);
     await openView(page, 'Logs');
 
     const logs = page.getByRole('region', { name: 'Logs' });
@@ -272,9 +201,10 @@ describe('dashboard', () => {
   });
 
   it('shows a regular user the maintenance notice on the admin views', async () => {
-    await createCustomer();
-    const page = await openPage();
-    await loginThroughUi(page, CUSTOMER.email, CUSTOMER.password);
+    await createInvitedUser(e2e.server, CUSTOMER);
+    customerCreated = true;
+    const page = await e2e.openPage();
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await page.getByRole('heading', { name: 'PROFIT/LOSS CHART' }).waitFor();
     await captureScreen(page, 'dashboard-overview-user');
 
@@ -288,8 +218,8 @@ describe('dashboard', () => {
 
   it('changes the password, then turns 2FA on from the settings', async () => {
     if (!customerCreated) throw new Error('Needs the user created by the previous scenario.');
-    const page = await openPage();
-    await loginThroughUi(page, CUSTOMER.email, CUSTOMER.password);
+    const page = await e2e.openPage();
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
     await openView(page, 'Settings');
     await page.getByText('2025.07.30').waitFor();
     await page.getByText('2025.07.12').waitFor();
@@ -308,13 +238,13 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: /Autenticazione 2FA/ }).waitFor();
     expect(
       (
-        await api('/api/auth/login', {
+        await api(e2e.server, '/api/auth/login', {
           method: 'POST',
           body: { username: CUSTOMER.email, password: CUSTOMER.password },
         })
       ).ok,
     ).toBe(false);
-    await apiLogin(CUSTOMER.email, CUSTOMER.newPassword);
+    await apiLogin(e2e.server, CUSTOMER.email, CUSTOMER.newPassword);
 
     await page.getByRole('button', { name: /Autenticazione 2FA/ }).click();
     await page.getByRole('button', { name: 'Verifica password' }).click();
@@ -347,39 +277,10 @@ describe('dashboard', () => {
     await page.getByLabel('Conferma nuova password', { exact: true }).fill(CUSTOMER.password);
     await page.getByRole('button', { name: 'Cambia Password' }).click();
     await page.getByText('Inserisci il codice OTP.').waitFor();
-    const login = await api('/api/auth/login', {
+    const login = await api(e2e.server, '/api/auth/login', {
       method: 'POST',
       body: { username: CUSTOMER.email, password: CUSTOMER.newPassword },
     });
     expect(login.requiresOtp).toBe(true);
   });
 });
-
-/** A regular user made by the admin, with the password set from the invitation link. */
-async function createCustomer(): Promise<void> {
-  const jwt = await apiLogin(ADMIN.email, ADMIN.password);
-  const created = await api('/api/admin/users/add', {
-    method: 'POST',
-    jwt,
-    body: {
-      firstname: 'Mario',
-      lastname: 'Rossi',
-      username: CUSTOMER.email,
-      role: 'user',
-      eula: {
-        contract: { accepted: true, signedAt: null },
-        autotrading: { accepted: false, signedAt: null },
-      },
-      isPro: false,
-    },
-  });
-  expect(created.ok).toBe(true);
-  const link = await waitForMailLink(server.outboxDir, /https?:\/\/\S+\/reset-password\?token=[\w-]+/);
-  const token = new URL(link).searchParams.get('token');
-  const reset = await api('/api/auth/password-reset', {
-    method: 'POST',
-    body: { token, newPassword: CUSTOMER.password },
-  });
-  expect(reset.ok).toBe(true);
-  customerCreated = true;
-}

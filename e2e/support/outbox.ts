@@ -7,6 +7,9 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** The link of an invitation or a password-reset mail. */
+export const RESET_LINK = /https?:\/\/\S+\/reset-password\?token=[\w-]+/;
+
 /** The first link matching pattern in the newest mail that has one, waiting for it to be written. */
 export async function waitForMailLink(outboxDir: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;

@@ -2,10 +2,9 @@
 // forgot password and reset password, with a way home and a live clock. The contact-request
 // mode and the marketing panel come with the landing issue.
 import { useEffect, useEffectEvent, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { Brand } from '../../components/brand';
-import { LiveClock } from '../../components/live-clock';
+import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session/session-context';
+import { AccessLayout } from './components/access-layout';
 import { ForgotPasswordForm } from './components/forgot-password-form';
 import { LoginForm } from './components/login-form';
 import { OtpCodeForm } from './components/otp-code-form';
@@ -54,36 +53,23 @@ export function AccessScreen() {
   };
 
   return (
-    <div className="access">
-      <header className="access__bar">
-        <div className="access__home">
-          <Brand />
-          <Link to="/" className="access__back">
-            ← Back to Home
-          </Link>
-        </div>
-        <LiveClock />
-      </header>
-      <main className="access__main">
-        <div className="card access__card">
-          {screen === 'reset' && resetToken ? (
-            <ResetPasswordForm token={resetToken} onDone={leaveReset} />
-          ) : screen === 'forgot' ? (
-            <ForgotPasswordForm defaultUsername={flow.form.getValues('username')} onBack={() => setScreen('login')} />
-          ) : flow.step === 'otp-setup' && flow.pendingJwt ? (
-            <OtpSetup pendingJwt={flow.pendingJwt} onDone={flow.finishOtpSetup} />
-          ) : flow.step === 'otp-code' ? (
-            <OtpCodeForm username={flow.username} onSubmit={flow.submitCode} busy={flow.busy} onNotMe={flow.notMe} />
-          ) : (
-            <LoginForm
-              form={flow.form}
-              onSubmit={flow.submitCredentials}
-              busy={flow.busy}
-              onForgotPassword={() => setScreen('forgot')}
-            />
-          )}
-        </div>
-      </main>
-    </div>
+    <AccessLayout homeLabel="Back to Home" withClock>
+      {screen === 'reset' && resetToken ? (
+        <ResetPasswordForm token={resetToken} onDone={leaveReset} />
+      ) : screen === 'forgot' ? (
+        <ForgotPasswordForm defaultUsername={flow.form.getValues('username')} onBack={() => setScreen('login')} />
+      ) : flow.step === 'otp-setup' && flow.pendingJwt ? (
+        <OtpSetup pendingJwt={flow.pendingJwt} onDone={flow.finishOtpSetup} />
+      ) : flow.step === 'otp-code' ? (
+        <OtpCodeForm username={flow.username} onSubmit={flow.submitCode} busy={flow.busy} onNotMe={flow.notMe} />
+      ) : (
+        <LoginForm
+          form={flow.form}
+          onSubmit={flow.submitCredentials}
+          busy={flow.busy}
+          onForgotPassword={() => setScreen('forgot')}
+        />
+      )}
+    </AccessLayout>
   );
 }

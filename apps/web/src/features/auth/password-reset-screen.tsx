@@ -4,11 +4,11 @@ import { RESET_MESSAGES } from '@platform/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Brand } from '../../components/brand';
+import { useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../lib/toast';
 import type { AccessScreenState } from './access-screen';
 import { isExpiredTokenError, useResetPassword } from './api/reset-password';
+import { AccessLayout } from './components/access-layout';
 import { NewPasswordFields } from './components/new-password-fields';
 import { newPasswordFormSchema, type NewPasswordForm } from './form-schemas';
 import './auth.css';
@@ -43,39 +43,27 @@ export function PasswordResetScreen() {
   const requestNewReset = () => void navigate('/login', { state: { mode: 'forgot' } satisfies AccessScreenState });
 
   return (
-    <div className="access">
-      <header className="access__bar">
-        <div className="access__home">
-          <Brand />
-          <Link to="/" className="access__back">
-            ← Torna alla Home
-          </Link>
+    <AccessLayout homeLabel="Torna alla Home">
+      {tokenExpired || !token ? (
+        <div className="access-form">
+          <h1 className="access-form__title">Link non più valido</h1>
+          <p className="access-form__lead">
+            {token ? RESET_MESSAGES.tokenExpiredIt : 'Il link di reset è incompleto: manca il token. Richiedi un nuovo reset password.'}
+          </p>
+          <button type="button" className="button button--primary button--block" onClick={requestNewReset}>
+            Richiedi un nuovo reset
+          </button>
         </div>
-      </header>
-      <main className="access__main">
-        <div className="card access__card">
-          {tokenExpired || !token ? (
-            <div className="access-form">
-              <h1 className="access-form__title">Link non più valido</h1>
-              <p className="access-form__lead">
-                {token ? RESET_MESSAGES.tokenExpiredIt : 'Il link di reset è incompleto: manca il token. Richiedi un nuovo reset password.'}
-              </p>
-              <button type="button" className="button button--primary button--block" onClick={requestNewReset}>
-                Richiedi un nuovo reset
-              </button>
-            </div>
-          ) : (
-            <form className="access-form" onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
-              <h1 className="access-form__title">Reimposta la password</h1>
-              <p className="access-form__lead">Scegli una nuova password di almeno 8 caratteri.</p>
-              <NewPasswordFields form={form} labels={{ newPassword: 'Nuova password', confirmPassword: 'Conferma password' }} />
-              <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
-                {reset.isPending ? 'Salvataggio…' : 'Aggiorna password'}
-              </button>
-            </form>
-          )}
-        </div>
-      </main>
-    </div>
+      ) : (
+        <form className="access-form" onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
+          <h1 className="access-form__title">Reimposta la password</h1>
+          <p className="access-form__lead">Scegli una nuova password di almeno 8 caratteri.</p>
+          <NewPasswordFields form={form} labels={{ newPassword: 'Nuova password', confirmPassword: 'Conferma password' }} />
+          <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
+            {reset.isPending ? 'Salvataggio…' : 'Aggiorna password'}
+          </button>
+        </form>
+      )}
+    </AccessLayout>
   );
 }

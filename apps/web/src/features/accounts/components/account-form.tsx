@@ -9,7 +9,8 @@ import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form-field';
 import { FormPanel } from '../../../components/form-panel';
-import { PasswordInput } from '../../../components/password-input';
+import { PasswordField } from '../../../components/password-field';
+import { TextField } from '../../../components/text-field';
 import { collections } from '../../../lib/collections/collections';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { useSession } from '../../../lib/session/session-context';
@@ -82,31 +83,15 @@ function AccountForm({ account, owners, onClose }: AccountFormProps) {
         onSubmit={(event) => void handleSubmit(submit)(event)}
         busy={add.isPending || update.isPending}
       >
-        <FormField label="ID Account" error={errors.accountId?.message}>
-          {({ id, describedBy, invalid }) => (
-            <input {...register('accountId')} id={id} className="input" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} />
-          )}
-        </FormField>
+        <TextField label="ID Account" error={errors.accountId?.message} registration={register('accountId')} autoComplete="off" />
         <FormField label="Broker Name">
           {({ id }) => <input id={id} className="input" value={BROKER_NAME} disabled readOnly />}
         </FormField>
         {credentialsShown ? (
           <>
-            <FormField label="Username" error={errors.username?.message}>
-              {({ id, describedBy, invalid }) => (
-                <input {...register('username')} id={id} className="input" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} />
-              )}
-            </FormField>
-            <FormField label="Password" error={errors.password?.message}>
-              {({ id, describedBy, invalid }) => (
-                <PasswordInput {...register('password')} id={id} className="input" autoComplete="new-password" aria-describedby={describedBy} aria-invalid={invalid} />
-              )}
-            </FormField>
-            <FormField label="API Key" error={errors.apikey?.message}>
-              {({ id, describedBy, invalid }) => (
-                <PasswordInput {...register('apikey')} id={id} className="input" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} />
-              )}
-            </FormField>
+            <TextField label="Username" error={errors.username?.message} registration={register('username')} autoComplete="off" />
+            <PasswordField label="Password" error={errors.password?.message} registration={register('password')} autoComplete="new-password" />
+            <PasswordField label="API Key" error={errors.apikey?.message} registration={register('apikey')} autoComplete="off" />
           </>
         ) : (
           account && <CredentialsUnlock account={account} onUnlocked={fillCredentials} />

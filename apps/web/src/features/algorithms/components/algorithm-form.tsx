@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { FormPanel } from '../../../components/form-panel';
+import { TextField } from '../../../components/text-field';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useAddAlgorithm } from '../api/add-algorithm';
@@ -88,26 +89,16 @@ export function AlgorithmFormPanel({ algorithm, instruments, onClose }: Algorith
       onSubmit={(event) => void handleSubmit(submit, revealInvalid)(event)}
       busy={add.isPending || update.isPending}
     >
-      <FormField label="Name" error={errors.name?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input {...register('name')} id={id} className="input" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} />
-        )}
-      </FormField>
-      <FormField label="Min Capital" error={errors.minCapital?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            {...register('minCapital', { valueAsNumber: true })}
-            id={id}
-            className="input"
-            type="number"
-            min={0.01}
-            step={0.01}
-            inputMode="decimal"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
+      <TextField label="Name" error={errors.name?.message} registration={register('name')} autoComplete="off" />
+      <TextField
+        label="Min Capital"
+        error={errors.minCapital?.message}
+        registration={register('minCapital', { valueAsNumber: true })}
+        type="number"
+        min={0.01}
+        step={0.01}
+        inputMode="decimal"
+      />
       <div className="form-panel__wide">
         <FormField label="Description" error={errors.description?.message}>
           {({ id, describedBy, invalid }) => (
@@ -138,21 +129,16 @@ export function AlgorithmFormPanel({ algorithm, instruments, onClose }: Algorith
             )}
           </FormField>
           {CONFIG_FIELDS.map(({ name, label, min }) => (
-            <FormField key={name} label={label} error={errors.config?.[name]?.message}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  {...register(`config.${name}`, { setValueAs: optionalNumber })}
-                  id={id}
-                  className="input"
-                  type="number"
-                  min={min}
-                  step="any"
-                  inputMode="decimal"
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                />
-              )}
-            </FormField>
+            <TextField
+              key={name}
+              label={label}
+              error={errors.config?.[name]?.message}
+              registration={register(`config.${name}`, { setValueAs: optionalNumber })}
+              type="number"
+              min={min}
+              step="any"
+              inputMode="decimal"
+            />
           ))}
         </div>
       </details>

@@ -2,7 +2,7 @@
 // engine.md section 7; the ChoCh card only when the analysis found a change of character.
 import type { Analysis, AnalysisResultsView } from '@platform/contracts';
 import { useId } from 'react';
-import { Dialog } from '../../../components/dialog';
+import { DetailsDialog } from '../../../components/details-dialog';
 import { formatDay } from '../../../lib/format';
 import { formatDuration, formatPoints } from '../analysis-display';
 
@@ -13,35 +13,26 @@ interface AnalysisDetailsDialogProps {
 }
 
 export function AnalysisDetailsDialog({ analysis, onClose }: AnalysisDetailsDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog open={analysis !== null} onCancel={onClose} labelledBy={titleId} className="dialog--analysis">
-      {analysis && (
+    <DetailsDialog item={analysis} title="Analysis Details" onClose={onClose} className="dialog--analysis">
+      {({ market, from, to, results }) => (
         <>
-          <h2 id={titleId} className="dialog__title">
-            Analysis Details
-          </h2>
           <dl className="analysis-details__facts">
             <dt>Market</dt>
-            <dd>{analysis.market}</dd>
+            <dd>{market}</dd>
             <dt>Period</dt>
             <dd>
-              {formatDay(analysis.from)} – {formatDay(analysis.to)}
+              {formatDay(from)} – {formatDay(to)}
             </dd>
           </dl>
-          {analysis.results ? (
-            <AnalysisCards results={analysis.results} />
+          {results ? (
+            <AnalysisCards results={results} />
           ) : (
             <p className="analysis-details__empty">Nessun risultato disponibile.</p>
           )}
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={onClose} autoFocus>
-              Chiudi
-            </button>
-          </div>
         </>
       )}
-    </Dialog>
+    </DetailsDialog>
   );
 }
 

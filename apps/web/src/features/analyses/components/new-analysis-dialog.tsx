@@ -16,6 +16,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
+import { TextField } from '../../../components/text-field';
 import { collections } from '../../../lib/collections/collections';
 import { coverageHint, suggestedPeriod } from '../../../lib/market-coverage';
 import { refusalMessage } from '../../../lib/refusal-message';
@@ -78,24 +79,15 @@ function NewAnalysisForm({
   return (
     <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
       {(['from', 'to'] as const).map((name) => (
-        <FormField
+        <TextField
           key={name}
           label={name === 'from' ? 'Start Date' : 'End Date'}
           error={errors[name]?.message}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              {...register(name)}
-              id={id}
-              type="date"
-              min={PERIOD_FIRST_DAY}
-              max={PERIOD_LAST_DAY}
-              className="input"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </FormField>
+          registration={register(name)}
+          type="date"
+          min={PERIOD_FIRST_DAY}
+          max={PERIOD_LAST_DAY}
+        />
       ))}
       <FormField label="Market" error={errors.market?.message} hint={coverageHint(marketData, market)}>
         {({ id, describedBy }) => (

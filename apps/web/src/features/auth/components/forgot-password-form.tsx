@@ -3,7 +3,8 @@
 import { passwordResetRequestSchema, RESET_MESSAGES, type PasswordResetRequest } from '@platform/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../../components/form-field';
+import { OtpCodeField } from '../../../components/otp-code-field';
+import { TextField } from '../../../components/text-field';
 import { notify } from '../../../lib/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
@@ -31,37 +32,20 @@ export function ForgotPasswordForm({ defaultUsername, onBack }: ForgotPasswordFo
     <form className="access-form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
       <h1 className="access-form__title">Forgot password</h1>
       <p className="access-form__lead">Enter your email address and we will send you a link to reset your password.</p>
-      <FormField label="Email" error={formState.errors.username?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            {...register('username')}
-            id={id}
-            className="input"
-            type="email"
-            autoComplete="username"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextField
+        label="Email"
+        error={formState.errors.username?.message}
+        registration={register('username')}
+        type="email"
+        autoComplete="username"
+      />
+      <OtpCodeField
         label="OTP code (optional)"
         hint="Required only if two-factor authentication is enabled on your account."
         error={formState.errors.otpCode?.message}
-      >
-        {({ id, describedBy, invalid }) => (
-          <input
-            {...register('otpCode')}
-            id={id}
-            className="input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
+        registration={register('otpCode')}
+        plain
+      />
       <button type="submit" className="button button--primary button--block" disabled={request.isPending}>
         {request.isPending ? 'Sending…' : 'Send reset link'}
       </button>

@@ -1,7 +1,7 @@
 import type { LoginRequest } from '@platform/contracts';
 import type { UseFormReturn } from 'react-hook-form';
-import { FormField } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
+import { PasswordField } from '../../../components/password-field';
+import { TextField } from '../../../components/text-field';
 
 interface LoginFormProps {
   form: UseFormReturn<LoginRequest, unknown, LoginRequest>;
@@ -16,32 +16,20 @@ export function LoginForm({ form, onSubmit, busy, onForgotPassword }: LoginFormP
   return (
     <form className="access-form" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
       <h1 className="access-form__title">Login</h1>
-      <FormField label="Email" error={errors.username?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            {...register('username')}
-            id={id}
-            className="input"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            {...register('password')}
-            id={id}
-            className="input"
-            autoComplete="current-password"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Email"
+        error={errors.username?.message}
+        registration={register('username')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+      />
+      <PasswordField
+        label="Password"
+        error={errors.password?.message}
+        registration={register('password')}
+        autoComplete="current-password"
+      />
       <div className="access-form__row">
         <label className="checkbox">
           <input type="checkbox" {...register('rememberMe')} />

@@ -1,7 +1,6 @@
 // The new password typed twice, shared by the English reset mode and the Italian reset page.
 import type { UseFormReturn } from 'react-hook-form';
-import { FormField } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
+import { PasswordField } from '../../../components/password-field';
 import type { NewPasswordForm } from '../form-schemas';
 
 interface NewPasswordFieldsProps {
@@ -13,31 +12,19 @@ export function NewPasswordFields({ form, labels }: NewPasswordFieldsProps) {
   const { register, formState } = form;
   return (
     <>
-      <FormField label={labels.newPassword} error={formState.errors.newPassword?.message}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            {...register('newPassword')}
-            id={id}
-            className="input"
-            autoComplete="new-password"
-            autoFocus
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
-      <FormField label={labels.confirmPassword} error={formState.errors.confirmPassword?.message}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            {...register('confirmPassword')}
-            id={id}
-            className="input"
-            autoComplete="new-password"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label={labels.newPassword}
+        error={formState.errors.newPassword?.message}
+        registration={register('newPassword')}
+        autoComplete="new-password"
+        autoFocus
+      />
+      <PasswordField
+        label={labels.confirmPassword}
+        error={formState.errors.confirmPassword?.message}
+        registration={register('confirmPassword')}
+        autoComplete="new-password"
+      />
     </>
   );
 }

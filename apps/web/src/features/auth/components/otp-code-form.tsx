@@ -1,7 +1,7 @@
 // The code step: the account has 2FA, so the credentials just sent need a code of this moment.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../../components/form-field';
+import { OtpCodeField } from '../../../components/otp-code-field';
 import { otpCodeFormSchema, type OtpCodeForm } from '../form-schemas';
 
 interface OtpCodeFormProps {
@@ -30,21 +30,7 @@ export function OtpCodeForm({ username, onSubmit, busy, onNotMe }: OtpCodeFormPr
     >
       <h1 className="access-form__title">Login</h1>
       <p className="access-form__lead">Enter the 6-digit code from your authenticator app.</p>
-      <FormField label="OTP code" error={formState.errors.token?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            {...register('token')}
-            id={id}
-            className="input input--code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            autoFocus
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
+      <OtpCodeField label="OTP code" error={formState.errors.token?.message} registration={register('token')} autoFocus />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? 'Verifying…' : 'Verify'}
       </button>

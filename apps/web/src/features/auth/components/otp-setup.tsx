@@ -4,7 +4,7 @@ import { LOGIN_MESSAGES, OTP_MESSAGES, type OtpStatus } from '@platform/contract
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../../components/form-field';
+import { OtpCodeField } from '../../../components/otp-code-field';
 import { QrCode } from '../../../components/qr-code';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -86,20 +86,7 @@ export function OtpSetup({ pendingJwt, onDone }: OtpSetupProps) {
           </>
         )}
       </div>
-      <FormField label="OTP code" error={formState.errors.token?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            {...register('token')}
-            id={id}
-            className="input input--code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
+      <OtpCodeField label="OTP code" error={formState.errors.token?.message} registration={register('token')} />
       <button type="submit" className="button button--primary button--block" disabled={busy || !setup.data}>
         {verify.isPending ? 'Verifying…' : 'Enable OTP'}
       </button>

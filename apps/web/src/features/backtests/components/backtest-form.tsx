@@ -19,6 +19,7 @@ import type { ChangeEvent } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { FormPanel } from '../../../components/form-panel';
+import { TextField } from '../../../components/text-field';
 import { collections } from '../../../lib/collections/collections';
 import { coverageHint, suggestedPeriod } from '../../../lib/market-coverage';
 import { refusalMessage } from '../../../lib/refusal-message';
@@ -119,22 +120,16 @@ function BacktestForm({ instruments, algorithms, marketData, onClose }: Backtest
 
   /** placeholder: an empty single parameter takes the default it shows. */
   const numberField = (name: FieldPath<BacktestFormValues>, label: string, placeholder?: string) => (
-    <FormField label={label} error={errors[name]?.message}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          {...register(name)}
-          id={id}
-          type="number"
-          step="any"
-          inputMode="decimal"
-          className="input"
-          autoComplete="off"
-          placeholder={placeholder}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-        />
-      )}
-    </FormField>
+    <TextField
+      label={label}
+      error={errors[name]?.message}
+      registration={register(name)}
+      type="number"
+      step="any"
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={placeholder}
+    />
   );
   const defaultHint = (value: number | undefined) => (value === undefined ? undefined : `Default ${value}`);
 
@@ -165,22 +160,16 @@ function BacktestForm({ instruments, algorithms, marketData, onClose }: Backtest
           </select>
         )}
       </FormField>
-      <FormField label={`Leverage (max ${maxLeverage})`} error={errors.leverage?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            {...leverageField}
-            id={id}
-            type="number"
-            min={1}
-            max={maxLeverage}
-            step="any"
-            inputMode="decimal"
-            className="input"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
+      <TextField
+        label={`Leverage (max ${maxLeverage})`}
+        error={errors.leverage?.message}
+        registration={leverageField}
+        type="number"
+        min={1}
+        max={maxLeverage}
+        step="any"
+        inputMode="decimal"
+      />
       <FormField label="Market" error={errors.market?.message} hint={coverageHint(marketData, market)}>
         {({ id, describedBy }) => (
           <select {...marketField} id={id} className="input" aria-describedby={describedBy}>
@@ -193,20 +182,15 @@ function BacktestForm({ instruments, algorithms, marketData, onClose }: Backtest
         )}
       </FormField>
       {(['from', 'to'] as const).map((name) => (
-        <FormField key={name} label={name === 'from' ? 'From' : 'To'} error={errors[name]?.message}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              {...register(name)}
-              id={id}
-              type="date"
-              min={PERIOD_FIRST_DAY}
-              max={PERIOD_LAST_DAY}
-              className="input"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </FormField>
+        <TextField
+          key={name}
+          label={name === 'from' ? 'From' : 'To'}
+          error={errors[name]?.message}
+          registration={register(name)}
+          type="date"
+          min={PERIOD_FIRST_DAY}
+          max={PERIOD_LAST_DAY}
+        />
       ))}
       {numberField('worst', 'Worst')}
       {numberField('safeWorst', 'Safe Worst')}

@@ -8,6 +8,7 @@ import type { ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { FormPanel } from '../../../components/form-panel';
+import { TextField } from '../../../components/text-field';
 import { collections } from '../../../lib/collections/collections';
 import { formatEuro } from '../../../lib/format';
 import { refusalMessage } from '../../../lib/refusal-message';
@@ -83,8 +84,7 @@ function InvestmentForm({ investment, accounts, algorithms, onClose }: Investmen
     const field = register(name);
     return {
       ...field,
-      inputMode: 'decimal' as const,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      onChange: (event: { target: HTMLInputElement }) => {
         const cleaned = filterNumericInput(event.target.value);
         event.target.value = limit ? limit(cleaned) : cleaned;
         return field.onChange(event);
@@ -137,38 +137,37 @@ function InvestmentForm({ investment, accounts, algorithms, onClose }: Investmen
           </select>
         )}
       </FormField>
-      <FormField
+      <TextField
         label="Capital"
         error={errors.capital?.message}
         hint={minCapital === undefined ? undefined : `Capitale minimo per questo algoritmo: ${formatEuro(minCapital)}`}
-      >
-        {({ id, describedBy, invalid }) => (
-          <input {...numeric('capital')} id={id} className="input" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} />
-        )}
-      </FormField>
-      <FormField label={`Leverage (max ${maxLeverage})`} error={errors.leverage?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input {...numeric('leverage', limitTyped)} id={id} className="input" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} />
-        )}
-      </FormField>
-      <FormField label="SA Code" error={errors.saCode?.message} hint="5 cifre: 3 per la size, 2 per l’addizionale (es. 01505 = 1,5 e 0,5)">
-        {({ id, describedBy, invalid }) => (
-          <input
-            {...numeric('saCode')}
-            id={id}
-            className="input"
-            maxLength={5}
-            autoComplete="off"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
-      <FormField label="Max Contracts" error={errors.maxcontracts?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input {...numeric('maxcontracts')} id={id} className="input" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} />
-        )}
-      </FormField>
+        registration={numeric('capital')}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <TextField
+        label={`Leverage (max ${maxLeverage})`}
+        error={errors.leverage?.message}
+        registration={numeric('leverage', limitTyped)}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <TextField
+        label="SA Code"
+        error={errors.saCode?.message}
+        hint="5 cifre: 3 per la size, 2 per l’addizionale (es. 01505 = 1,5 e 0,5)"
+        registration={numeric('saCode')}
+        inputMode="decimal"
+        maxLength={5}
+        autoComplete="off"
+      />
+      <TextField
+        label="Max Contracts"
+        error={errors.maxcontracts?.message}
+        registration={numeric('maxcontracts')}
+        inputMode="decimal"
+        autoComplete="off"
+      />
     </FormPanel>
   );
 }

@@ -1,8 +1,7 @@
 // The details of one log entry (product-spec.md section 2, Logs): everything the row has,
 // including what the table leaves out (IP address, user agent, metadata).
 import type { LogEntry } from '@platform/contracts';
-import { useId } from 'react';
-import { Dialog } from '../../../components/dialog';
+import { DetailsDialog } from '../../../components/details-dialog';
 import { formatLogTimestamp, formatMetadata, logUserName } from '../log-display';
 
 interface LogDetailsDialogProps {
@@ -12,46 +11,39 @@ interface LogDetailsDialogProps {
 }
 
 export function LogDetailsDialog({ entry, onClose }: LogDetailsDialogProps) {
-  const titleId = useId();
-  const metadata = entry ? formatMetadata(entry.metadata) : null;
   return (
-    <Dialog open={entry !== null} onCancel={onClose} labelledBy={titleId} className="dialog--wide">
-      {entry && (
+    <DetailsDialog item={entry} title="Dettagli log" onClose={onClose} className="dialog--wide">
+      {(shown) => <LogDetails entry={shown} />}
+    </DetailsDialog>
+  );
+}
+
+function LogDetails({ entry }: { entry: LogEntry }) {
+  const metadata = formatMetadata(entry.metadata);
+  return (
+    <dl className="log-details">
+      <dt>Action</dt>
+      <dd>{entry.action}</dd>
+      <dt>Description</dt>
+      <dd>{entry.description}</dd>
+      <dt>Timestamp</dt>
+      <dd>
+        <time dateTime={entry.timestamp}>{formatLogTimestamp(entry.timestamp)}</time>
+      </dd>
+      <dt>User</dt>
+      <dd>{logUserName(entry.user)}</dd>
+      <dt>IP Address</dt>
+      <dd>{entry.ipAddress ?? '–'}</dd>
+      <dt>User Agent</dt>
+      <dd>{entry.userAgent ?? '–'}</dd>
+      {metadata && (
         <>
-          <h2 id={titleId} className="dialog__title">
-            Dettagli log
-          </h2>
-          <dl className="log-details">
-            <dt>Action</dt>
-            <dd>{entry.action}</dd>
-            <dt>Description</dt>
-            <dd>{entry.description}</dd>
-            <dt>Timestamp</dt>
-            <dd>
-              <time dateTime={entry.timestamp}>{formatLogTimestamp(entry.timestamp)}</time>
-            </dd>
-            <dt>User</dt>
-            <dd>{logUserName(entry.user)}</dd>
-            <dt>IP Address</dt>
-            <dd>{entry.ipAddress ?? '–'}</dd>
-            <dt>User Agent</dt>
-            <dd>{entry.userAgent ?? '–'}</dd>
-            {metadata && (
-              <>
-                <dt>Metadata</dt>
-                <dd>
-                  <pre className="log-details__metadata">{metadata}</pre>
-                </dd>
-              </>
-            )}
-          </dl>
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={onClose} autoFocus>
-              Chiudi
-            </button>
-          </div>
+          <dt>Metadata</dt>
+          <dd>
+            <pre className="log-details__metadata">{metadata}</pre>
+          </dd>
         </>
       )}
-    </Dialog>
+    </dl>
   );
 }

@@ -5,8 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
-import { FormField } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
+import { OtpCodeField } from '../../../components/otp-code-field';
+import { PasswordField } from '../../../components/password-field';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
@@ -40,58 +40,25 @@ export function ChangePasswordForm({ otpRequired, onDone }: ChangePasswordFormPr
 
   return (
     <form className="settings-form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
-      <FormField label="Password attuale" error={errors.currentPassword?.message}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            {...register('currentPassword')}
-            id={id}
-            className="input"
-            autoComplete="current-password"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
-      <FormField label="Nuova password" error={errors.newPassword?.message}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            {...register('newPassword')}
-            id={id}
-            className="input"
-            autoComplete="new-password"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
-      <FormField label="Conferma nuova password" error={errors.confirmPassword?.message}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            {...register('confirmPassword')}
-            id={id}
-            className="input"
-            autoComplete="new-password"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
-      {otpRequired && (
-        <FormField label="Codice OTP" error={errors.otpCode?.message}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              {...register('otpCode')}
-              id={id}
-              className="input input--code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-            />
-          )}
-        </FormField>
-      )}
+      <PasswordField
+        label="Password attuale"
+        error={errors.currentPassword?.message}
+        registration={register('currentPassword')}
+        autoComplete="current-password"
+      />
+      <PasswordField
+        label="Nuova password"
+        error={errors.newPassword?.message}
+        registration={register('newPassword')}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label="Conferma nuova password"
+        error={errors.confirmPassword?.message}
+        registration={register('confirmPassword')}
+        autoComplete="new-password"
+      />
+      {otpRequired && <OtpCodeField label="Codice OTP" error={errors.otpCode?.message} registration={register('otpCode')} />}
       <button type="submit" className="button button--primary" disabled={change.isPending}>
         {change.isPending ? 'Salvataggio…' : 'Cambia Password'}
       </button>

@@ -2,11 +2,11 @@
 import { OTP_MESSAGES, SETTINGS_MESSAGES } from '@platform/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { OtpCodeField } from '../../../components/otp-code-field';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useDisableOtp } from '../api/disable-otp';
 import { otpCodeFormSchema, type OtpCodeForm } from '../form-schemas';
-import { OtpCodeField } from './otp-code-field';
 
 export function DisableTwoFactor({ onDone }: { onDone: () => void }) {
   const disable = useDisableOtp();
@@ -35,7 +35,7 @@ export function DisableTwoFactor({ onDone }: { onDone: () => void }) {
       <p className="settings-form__lead">
         Per disattivarla, scrivi il codice che mostra ora la tua app di autenticazione.
       </p>
-      <OtpCodeField registration={register('token')} error={formState.errors.token?.message} />
+      <OtpCodeField label="Codice OTP" error={formState.errors.token?.message} registration={register('token')} />
       <button
         type="submit"
         className="button button--ghost settings-form__danger"

@@ -4,8 +4,8 @@ import { OTP_MESSAGES, PASSWORD_MESSAGES, SETTINGS_MESSAGES, type OtpUrlResponse
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
+import { OtpCodeField } from '../../../components/otp-code-field';
+import { PasswordField } from '../../../components/password-field';
 import { QrCode } from '../../../components/qr-code';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -18,7 +18,6 @@ import {
   type OtpCodeForm,
   type VerifyPasswordForm,
 } from '../form-schemas';
-import { OtpCodeField } from './otp-code-field';
 
 /** A 400 is the server's answer to the input; anything else means the call itself failed. */
 const isBadInput = (error: unknown) => error instanceof ApiError && error.status === 400;
@@ -70,18 +69,12 @@ function PasswordStep({ onVerified, generating, generateFailed }: PasswordStepPr
       <p className="settings-form__lead">
         Per attivare l&apos;autenticazione a due fattori conferma la tua password attuale.
       </p>
-      <FormField label="Password attuale" error={formState.errors.password?.message}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            {...register('password')}
-            id={id}
-            className="input"
-            autoComplete="current-password"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
+      <PasswordField
+        label="Password attuale"
+        error={formState.errors.password?.message}
+        registration={register('password')}
+        autoComplete="current-password"
+      />
       {verify.isSuccess && generateFailed ? (
         <button type="button" className="button button--primary" onClick={onVerified} disabled={generating}>
           Genera di nuovo il codice QR
@@ -136,7 +129,7 @@ function CodeStep({ setup, onDone }: { setup: OtpUrlResponse; onDone: () => void
           </a>
         </div>
       </div>
-      <OtpCodeField registration={register('token')} error={formState.errors.token?.message} />
+      <OtpCodeField label="Codice OTP" error={formState.errors.token?.message} registration={register('token')} />
       <button type="submit" className="button button--primary" disabled={verify.isPending}>
         {verify.isPending ? 'Verifica in corso…' : 'Attiva 2FA'}
       </button>

@@ -5,6 +5,7 @@ import { USER_MESSAGES, userFormSchema, type ManagedUser, type UserForm, type Us
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { FormPanel } from '../../../components/form-panel';
+import { TextField } from '../../../components/text-field';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useAddUser } from '../api/add-user';
@@ -64,30 +65,17 @@ export function UserFormPanel({ user, onClose }: { user: ManagedUser | undefined
       onSubmit={(event) => void handleSubmit(submit)(event)}
       busy={add.isPending || update.isPending}
     >
-      <FormField label="Firstname" error={errors.firstname?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input {...register('firstname')} id={id} className="input" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} />
-        )}
-      </FormField>
-      <FormField label="Lastname" error={errors.lastname?.message}>
-        {({ id, describedBy, invalid }) => (
-          <input {...register('lastname')} id={id} className="input" autoComplete="off" aria-describedby={describedBy} aria-invalid={invalid} />
-        )}
-      </FormField>
-      <FormField label="Username" error={errors.username?.message} hint={user ? undefined : "L'invito per impostare la password arriva a questo indirizzo."}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            {...register('username')}
-            id={id}
-            className="input"
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-          />
-        )}
-      </FormField>
+      <TextField label="Firstname" error={errors.firstname?.message} registration={register('firstname')} autoComplete="off" />
+      <TextField label="Lastname" error={errors.lastname?.message} registration={register('lastname')} autoComplete="off" />
+      <TextField
+        label="Username"
+        error={errors.username?.message}
+        hint={user ? undefined : "L'invito per impostare la password arriva a questo indirizzo."}
+        registration={register('username')}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+      />
       {user?.role === 'admin' ? (
         <div className="form-field">
           <span className="form-field__label">Role</span>

@@ -1,0 +1,70 @@
+// The server's HTTP API called directly, for what a test needs done but does not test through
+// the browser: a token to read data with, a user who already has a password.
+import { waitForMailLink, RESET_LINK } from './outbox';
+import { ADMIN, type RunningServer } from './server';
+
+export interface Envelope<T> {
+  ok: boolean;
+  data?: T;
+  error?: string;
+  requiresOtp?: boolean;
+}
+
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  jwt?: string;
+}
+
+export async function api<T>(server: RunningServer, path: string, options: ApiOptions = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.jwt) headers.authorization = `Bearer ${options.jwt}`;
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The jwt of an account without 2FA. */
+export async function apiLogin(server: RunningServer, username: string, password: string): Promise<string> {
+  const answer = await api<{ jwt: string }>(server, '/api/auth/login', { method: 'POST', body: { username, password } });
+  if (!answer.data) throw new Error(`API login of ${username} failed: ${answer.error}`);
+  return answer.data.jwt;
+}
+
+export interface InvitedUser {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+}
+
+/** A regular user added by the admin, with the password set from the invitation mail. */
+export async function createInvitedUser(server: RunningServer, user: InvitedUser): Promise<void> {
+  const jwt = await apiLogin(server, ADMIN.email, ADMIN.password);
+  const created = await api(server, '/api/admin/users/add', {
+    method: 'POST',
+    jwt,
+    body: {
+      firstname: user.firstname,
+      lastname: user.lastname,
+      username: user.email,
+      role: 'user',
+      eula: {
+        contract: { accepted: true, signedAt: null },
+        autotrading: { accepted: false, signedAt: null },
+      },
+      isPro: false,
+    },
+  });
+  if (!created.ok) throw new Error(`Adding ${user.email} failed: ${created.error}`);
+  const link = await waitForMailLink(server.outboxDir, RESET_LINK);
+  const reset = await api(server, '/api/auth/password-reset', {
+    method: 'POST',
+    body: { token: new URL(link).searchParams.get('token'), newPassword: user.password },
+  });
+  if (!reset.ok) throw new Error(`Setting the password of ${user.email} failed: ${reset.error}`);
+}
