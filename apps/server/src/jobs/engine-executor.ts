@@ -10,6 +10,7 @@ import {
   type Bars,
   type GridParams,
   type InstrumentSpec,
+  type PreparedBars,
   type RunResult,
 } from '@platform/engine';
 
@@ -40,12 +41,20 @@ export interface EngineExecutor {
   close(): Promise<void>;
 }
 
+/** A job's bars made ready for its runs, and whether some day used the 1.0 fx fallback. */
+export function prepareGridJob(
+  job: GridJob,
+  shared = false,
+): { prepared: PreparedBars; fxFallback: boolean } {
+  const fx = job.fx ? fxFromCloses(job.fx.t, job.fx.c) : fallbackFx();
+  const prepared = prepareBars(job.bars, job.instrument, fx, { shared });
+  return { prepared, fxFallback: job.fx === null || fx.usedFallback };
+}
+
 /** The grid runs of one job: bars prepared once, each decision sequence simulated once. */
 export function computeGrids(job: GridJob): GridJobResult {
-  const fx = job.fx ? fxFromCloses(job.fx.t, job.fx.c) : fallbackFx();
-  const prepared = prepareBars(job.bars, job.instrument, fx);
-  const results = runAllPrepared(prepared, job.params);
-  return { results, fxFallback: job.fx === null || fx.usedFallback };
+  const { prepared, fxFallback } = prepareGridJob(job);
+  return { results: runAllPrepared(prepared, job.params), fxFallback };
 }
 
 /** Runs everything in the calling thread: for tests and for a process with one core to give. */

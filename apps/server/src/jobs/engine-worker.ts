@@ -1,7 +1,12 @@
-// The worker-thread side of the thread-pool executor: one call computes a share of a sweep.
-// Bars arrive on shared memory, so no thread copies them.
-import { computeGrids, type GridJob, type GridJobResult } from './engine-executor';
+// The worker-thread side of the thread-pool executor: one call runs a share of a sweep over bars
+// the caller prepared once on shared memory, so no thread copies or prepares them again.
+import { runAllPrepared, type GridParams, type PreparedBars, type RunResult } from '@platform/engine';
 
-export default function runGridShare(job: GridJob): GridJobResult {
-  return computeGrids(job);
+export interface GridShare {
+  prepared: PreparedBars;
+  params: GridParams[];
+}
+
+export default function runGridShare(share: GridShare): RunResult[] {
+  return runAllPrepared(share.prepared, share.params);
 }

@@ -3,7 +3,7 @@
 // (lowest and highest price, lowest and highest rate) that lets a run jump over stretches where
 // nothing can happen instead of walking every bar. Built once per market and period, shared by
 // every run of a sweep.
-import { utcDay, type Bars } from '../bars';
+import { DAY_MS, utcDay, type Bars } from '../bars';
 import type { FxCurve } from '../fx';
 import { milliPointsPerUnit, type InstrumentSpec } from './params';
 
@@ -23,8 +23,13 @@ export interface PreparedBars {
   high: Int32Array;
   low: Int32Array;
   close: Int32Array;
+  /** Lowest and highest of the bar's four prices: its whole path, even when the bar is malformed. */
+  pathMin: Int32Array;
+  pathMax: Int32Array;
   /** fx(d) of each bar's UTC day. */
   rate: Float64Array;
+  /** The first bar of each run of bars with one rate, then count: runs share their money math. */
+  rateRunStarts: Int32Array;
   /** Finest first. */
   levels: BlockLevel[];
   /** Highest high of the period, in price units (requirement). */
@@ -35,53 +40,103 @@ export interface PreparedBars {
 /** Block sizes grow by this factor per level. */
 const DEFAULT_BRANCHING = 16;
 
-export function prepareBars(bars: Bars, instrument: InstrumentSpec, fx: FxCurve, branching = DEFAULT_BRANCHING): PreparedBars {
+export interface PrepareOptions {
+  /** Block sizes grow by this factor per level (tests use small ones to exercise the jumps). */
+  branching?: number;
+  /** Columns on shared memory, so worker threads read them without a copy. */
+  shared?: boolean;
+}
+
+export function prepareBars(
+  bars: Bars,
+  instrument: InstrumentSpec,
+  fx: FxCurve,
+  options: PrepareOptions = {},
+): PreparedBars {
+  const { branching = DEFAULT_BRANCHING, shared = false } = options;
+  const ints = (length: number) =>
+    shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length);
+  const doubles = (length: number) =>
+    shared ? new Float64Array(new SharedArrayBuffer(length * 8)) : new Float64Array(length);
   const count = bars.t.length;
   const perUnit = milliPointsPerUnit(instrument);
-  const open = new Int32Array(count);
-  const high = new Int32Array(count);
-  const low = new Int32Array(count);
-  const close = new Int32Array(count);
-  const rate = new Float64Array(count);
+  const open = ints(count);
+  const high = ints(count);
+  const low = ints(count);
+  const close = ints(count);
+  const pathMin = ints(count);
+  const pathMax = ints(count);
+  const rate = doubles(count);
+  const rateRunStarts: number[] = [];
   let highest = -Infinity;
-  let day = Number.NaN;
   let dayRate = 1;
+  // The day changes rarely: compare with its end instead of dividing every bar's time.
+  let dayEnd = Number.NEGATIVE_INFINITY;
+  const { t: times, o: opens, h: highs, l: lows, c: closes } = bars;
   for (let bar = 0; bar < count; bar++) {
-    open[bar] = Math.round((bars.o[bar] as number) * perUnit);
-    high[bar] = Math.round((bars.h[bar] as number) * perUnit);
-    low[bar] = Math.round((bars.l[bar] as number) * perUnit);
-    close[bar] = Math.round((bars.c[bar] as number) * perUnit);
-    const barDay = utcDay(bars.t[bar] as number);
-    if (barDay !== day) {
-      day = barDay;
+    const barOpen = Math.round((opens[bar] as number) * perUnit);
+    const barHigh = Math.round((highs[bar] as number) * perUnit);
+    const barLow = Math.round((lows[bar] as number) * perUnit);
+    const barClose = Math.round((closes[bar] as number) * perUnit);
+    open[bar] = barOpen;
+    high[bar] = barHigh;
+    low[bar] = barLow;
+    close[bar] = barClose;
+    pathMin[bar] = Math.min(barOpen, barHigh, barLow, barClose);
+    pathMax[bar] = Math.max(barOpen, barHigh, barLow, barClose);
+    const time = times[bar] as number;
+    if (time >= dayEnd || bar === 0) {
+      const day = utcDay(time);
+      dayEnd = (day + 1) * DAY_MS;
+      const previousRate = dayRate;
       dayRate = fx.rateOnDay(day);
+      if (bar === 0 || dayRate !== previousRate) rateRunStarts.push(bar);
     }
     rate[bar] = dayRate;
-    if ((bars.h[bar] as number) > highest) highest = bars.h[bar] as number;
+    if ((highs[bar] as number) > highest) highest = highs[bar] as number;
   }
 
   const levels: BlockLevel[] = [];
   for (let size = branching; size < count; size *= branching) {
-    levels.push(summarise(levels.at(-1), size, count, { open, high, low, close, rate }, branching));
+    levels.push(summarise(levels.at(-1), size, count, { pathMin, pathMax, rate }, branching, ints, doubles));
   }
-  return { count, instrument, open, high, low, close, rate, levels, highest, firstRate: count > 0 ? (rate[0] as number) : 1 };
+  rateRunStarts.push(count);
+  const runStarts = ints(rateRunStarts.length);
+  runStarts.set(rateRunStarts);
+  return {
+    count,
+    instrument,
+    open,
+    high,
+    low,
+    close,
+    pathMin,
+    pathMax,
+    rate,
+    rateRunStarts: runStarts,
+    levels,
+    highest,
+    firstRate: count > 0 ? (rate[0] as number) : 1,
+  };
 }
 
-/** A level from the one below it (or from the bars for the finest); malformed bars are covered by using all four prices. */
+/** A level from the one below it, or from the bars' paths for the finest. */
 function summarise(
   below: BlockLevel | undefined,
   size: number,
   count: number,
-  columns: { open: Int32Array; high: Int32Array; low: Int32Array; close: Int32Array; rate: Float64Array },
+  columns: { pathMin: Int32Array; pathMax: Int32Array; rate: Float64Array },
   branching: number,
+  ints: (length: number) => Int32Array,
+  doubles: (length: number) => Float64Array,
 ): BlockLevel {
   const blocks = Math.ceil(count / size);
   const level: BlockLevel = {
     size,
-    minPrice: new Int32Array(blocks),
-    maxPrice: new Int32Array(blocks),
-    minRate: new Float64Array(blocks),
-    maxRate: new Float64Array(blocks),
+    minPrice: ints(blocks),
+    maxPrice: ints(blocks),
+    minRate: doubles(blocks),
+    maxRate: doubles(blocks),
   };
   for (let block = 0; block < blocks; block++) {
     let minPrice = 2147483647;
@@ -99,8 +154,8 @@ function summarise(
     } else {
       const end = Math.min((block + 1) * size, count);
       for (let bar = block * size; bar < end; bar++) {
-        minPrice = Math.min(minPrice, columns.open[bar] as number, columns.high[bar] as number, columns.low[bar] as number, columns.close[bar] as number);
-        maxPrice = Math.max(maxPrice, columns.open[bar] as number, columns.high[bar] as number, columns.low[bar] as number, columns.close[bar] as number);
+        minPrice = Math.min(minPrice, columns.pathMin[bar] as number);
+        maxPrice = Math.max(maxPrice, columns.pathMax[bar] as number);
         minRate = Math.min(minRate, columns.rate[bar] as number);
         maxRate = Math.max(maxRate, columns.rate[bar] as number);
       }

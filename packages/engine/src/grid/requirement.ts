@@ -10,7 +10,12 @@ import {
 } from './params';
 
 /** highest: the highest h of the period (price units); fx: the rate of the first bar's day. */
-export function gridRequirement(params: GridParams, instrument: InstrumentSpec, highest: number, fx: number): number {
+export function gridRequirement(
+  params: GridParams,
+  instrument: InstrumentSpec,
+  highest: number,
+  fx: number,
+): number {
   const step = toMilliPoints(params.mediazione);
   const worst = toMilliPoints(params.worst);
   const levels = Math.floor(worst / step);

@@ -4,9 +4,14 @@
 // nothing can happen (no price reaches the take profit or the next level or stop) from their
 // lowest and highest prices (prepared-bars.ts has block summaries).
 //
+// Within one cycle and one fx rate, equity is an increasing function of the price. So as long as
+// equity sets no new high, the only thing a bar can change is the plateau's low, and that is
+// decided on integer prices too: the run keeps the lowest price of the stretch and turns it
+// into equity once, when the stretch ends. Most bars cost two integer comparisons.
+//
 // Runs whose lots are proportional make the same decisions (every trigger test is homogeneous in
 // the lots), so a group of them is simulated once, with the smallest lots of that shape, and each
-// member scales the money. Equity is capital + scale · G, G the group's EUR result at that moment,
+// member scales the  Equity is capital + scale · G, G the group's EUR result at that moment,
 // so every member's drawdown follows from the same plateaus of G: between two new highs of G only
 // the lowest G matters, whatever the member.
 import type { Bars } from '../bars';
@@ -30,6 +35,24 @@ export function runPrepared(prepared: PreparedBars, params: GridParams): RunResu
   return runGroup(prepared, [params])[0] as RunResult;
 }
 
+/** Runs a group over all the bars at once. */
+export function runGroup(prepared: PreparedBars, members: readonly GridParams[]): RunResult[] {
+  const run = startGroup(prepared, members);
+  run.advance(prepared.count);
+  return run.finish();
+}
+
+/**
+ * A group's run that goes forward in steps, so that many runs can take turns over the same
+ * window of bars while it sits in the processor's cache (sweep.ts).
+ */
+export interface GroupRun {
+  /** Simulates the bars before the given index. */
+  advance(end: number): void;
+  /** Applies the end of the period (close or openPnl) and reports each member. */
+  finish(): RunResult[];
+}
+
 /** Smallest integer p with (p − target) · quantity >= cost: the take profit, exactly. */
 function takeProfitPrice(target: number, quantity: number, cost: number): number {
   let steps = Math.floor(cost / quantity);
@@ -38,32 +61,69 @@ function takeProfitPrice(target: number, quantity: number, cost: number): number
   return target + steps;
 }
 
-const greatestCommonDivisor = (a: number, b: number): number => (b === 0 ? a : greatestCommonDivisor(b, a % b));
+// Integer bounds (small integers stay unboxed in the JIT's hot loop, unlike ±Infinity).
+/** Above every price: an empty stretch has no lowest price. */
+const NO_PRICE = 2_147_483_647;
+/** Below every price: no level or stop is left to fire. */
+const NEVER_FALLS = -2_147_483_648;
+
+const greatestCommonDivisor = (a: number, b: number): number =>
+  b === 0 ? a : greatestCommonDivisor(b, a % b);
 
 /**
  * The group's lots reduced to their smallest integer shape, and each member's scale of it. A
  * dynamic run keeps its own lots (they are recomputed from its equity at every cycle).
  */
-function sharedLots(members: readonly GridParams[], levelCount: number): { lots: Float64Array; scales: Float64Array } {
+function sharedLots(
+  members: readonly GridParams[],
+  levelCount: number,
+): { lots: Float64Array; scales: Float64Array } {
   const vectors = members.map((params) => entryLots(params, levelCount, 1));
   const first = vectors[0] as Float64Array;
   const reducible = !members[0]?.dynamic;
-  const divisor = (reducible && first.reduce((common, quantity) => (quantity > 0 ? greatestCommonDivisor(quantity, common) : common), 0)) || 1;
+  const divisor =
+    (reducible &&
+      first.reduce(
+        (common, quantity) => (quantity > 0 ? greatestCommonDivisor(quantity, common) : common),
+        0,
+      )) ||
+    1;
   const lots = first.map((quantity) => quantity / divisor);
   const pivot = lots.findIndex((quantity) => quantity > 0);
-  const scales = Float64Array.from(vectors, (vector) => (pivot >= 0 ? (vector[pivot] as number) / (lots[pivot] as number) : 1));
+  const scales = Float64Array.from(vectors, (vector) =>
+    pivot >= 0 ? (vector[pivot] as number) / (lots[pivot] as number) : 1,
+  );
   return { lots, scales };
 }
 
 /**
- * Runs a group: members share mediazione, target, worst, safeWorst, multiplier and close, and
+ * Starts a group: members share mediazione, target, worst, safeWorst, multiplier and close, and
  * have proportional lots; a dynamic run is a group of one (its lots follow its own equity).
  */
-export function runGroup(prepared: PreparedBars, members: readonly GridParams[]): RunResult[] {
+export function startGroup(prepared: PreparedBars, members: readonly GridParams[]): GroupRun {
   const leader = members[0];
-  if (!leader) return [];
-  const { count, instrument, open: opens, high: highs, low: lows, close: closes, rate: rates, levels: blockLevels } = prepared;
-  const report = (profit: number, openPnl: number, maxDrawdown: number, trades: number, stops: number, params: GridParams): RunResult => ({
+  if (!leader) return { advance: () => undefined, finish: () => [] };
+  const {
+    count,
+    instrument,
+    open: opens,
+    high: highs,
+    low: lows,
+    close: closes,
+    pathMin,
+    pathMax,
+    rate: rates,
+    rateRunStarts,
+    levels: blockLevels,
+  } = prepared;
+  const report = (
+    profit: number,
+    openPnl: number,
+    maxDrawdown: number,
+    trades: number,
+    stops: number,
+    params: GridParams,
+  ): RunResult => ({
     profit,
     interest: (profit / params.capital) * 100,
     trades,
@@ -77,7 +137,8 @@ export function runGroup(prepared: PreparedBars, members: readonly GridParams[])
     target: params.target,
     multiplier: params.multiplier,
   });
-  if (count === 0) return members.map((params) => report(0, 0, 0, 0, 0, params));
+  if (count === 0)
+    return { advance: () => undefined, finish: () => members.map((params) => report(0, 0, 0, 0, 0, params)) };
 
   const spread = toMilliPoints(instrument.spreadPoints);
   const step = toMilliPoints(leader.mediazione);
@@ -85,6 +146,7 @@ export function runGroup(prepared: PreparedBars, members: readonly GridParams[])
   const stopDistance = toMilliPoints(leader.safeWorst);
   const levelCount = Math.floor(toMilliPoints(leader.worst) / step);
   const usdPerUnit = usdPerLotHundredthMilliPoint(instrument);
+  const finestBlock = blockLevels[0]?.size ?? Number.POSITIVE_INFINITY;
   const dynamic = leader.dynamic;
   const capitals = Float64Array.from(members, (params) => params.capital);
   const shared = sharedLots(members, levelCount);
@@ -95,12 +157,14 @@ export function runGroup(prepared: PreparedBars, members: readonly GridParams[])
   let lots = shared.lots;
   let lotsScale = 1;
 
-  let realised = 0;
+  // The money side, read and written on every sample: fields of one object, which the JIT keeps
+  // as plain doubles, where closure variables would allocate a boxed number on every write.
+  // realised is G without the open cycle; high is G's running high (at least 0: the peak starts
+  // at the capital) and lowSinceHigh its low since that high; rate is the fx of the bar at hand
+  // and stretchRate that of the stretch (below).
+  const money = { realised: 0, high: 0, lowSinceHigh: Infinity, rate: 1, stretchRate: 0 };
   let trades = 0;
   let stops = 0;
-  // G's running high (at least 0: the peak starts at the capital) and its low since that high.
-  let high = 0;
-  let lowSinceHigh = Infinity;
 
   // The open cycle: its start, stop, next pending level, quantity Q and cost Σ q·fill, and the
   // two prices that bound "nothing happens": the take profit and the highest falling trigger.
@@ -113,7 +177,6 @@ export function runGroup(prepared: PreparedBars, members: readonly GridParams[])
   let takeProfit = 0;
   let fallLimit = 0;
   let gone = false;
-  let rate = 1;
 
   /** A member's drawdown, in percent, from equity at the high G to equity at low G. */
   const drawdownOf = (member: number, fromG: number, toG: number) => {
@@ -123,20 +186,57 @@ export function runGroup(prepared: PreparedBars, members: readonly GridParams[])
 
   /** A new high of G ends a plateau: its lowest point is each member's deepest drawdown in it. */
   const closePlateau = () => {
-    if (!(lowSinceHigh < high)) return;
+    if (!(money.lowSinceHigh < money.high)) return;
     for (let member = 0; member < members.length; member++) {
-      const drawdown = drawdownOf(member, high, lowSinceHigh);
+      const drawdown = drawdownOf(member, money.high, money.lowSinceHigh);
       if (drawdown > (maxDrawdowns[member] as number)) maxDrawdowns[member] = drawdown;
     }
   };
 
   const sample = (price: number) => {
-    const result = realised + (inCycle ? ((quantity * price - cost) * usdPerUnit) / rate : 0);
-    if (result > high) {
+    const result = money.realised + (inCycle ? ((quantity * price - cost) * usdPerUnit) / money.rate : 0);
+    if (result > money.high) {
       closePlateau();
-      high = result;
-      lowSinceHigh = result;
-    } else if (result < lowSinceHigh) lowSinceHigh = result;
+      money.high = result;
+      money.lowSinceHigh = result;
+    } else if (result < money.lowSinceHigh) money.lowSinceHigh = result;
+  };
+
+  // The stretch: bars of the open cycle at one fx rate in which nothing fires and equity sets no
+  // new high. quietCeiling is the lower of the take profit and the first price of a new high.
+  let stretchOpen = false;
+  let stretchEnd = 0;
+  let rateRun = 0;
+  let quietCeiling = 0;
+  let stretchLow = NO_PRICE;
+
+  const equityAt = (price: number) => money.realised + ((quantity * price - cost) * usdPerUnit) / money.rate;
+
+  /** The lowest integer price at which equity (at the current rate) is above the given G. */
+  const priceAbove = (level: number): number => {
+    let price = Math.ceil((cost + ((level - money.realised) * money.rate) / usdPerUnit) / quantity);
+    while (equityAt(price) <= level) price++;
+    while (equityAt(price - 1) > level) price--;
+    return price;
+  };
+
+  const openStretch = (bar: number) => {
+    money.rate = money.stretchRate = rates[bar] as number;
+    while ((rateRunStarts[rateRun + 1] as number) <= bar) rateRun++;
+    stretchEnd = rateRunStarts[rateRun + 1] as number;
+    quietCeiling = Math.min(takeProfit, priceAbove(money.high));
+    stretchLow = NO_PRICE;
+    stretchOpen = true;
+  };
+
+  /** Hands the stretch's lowest price to the plateau; needed before anything else changes. */
+  const closeStretch = () => {
+    if (!stretchOpen) return;
+    stretchOpen = false;
+    if (stretchLow === NO_PRICE) return;
+    money.rate = money.stretchRate;
+    const lowest = equityAt(stretchLow);
+    if (lowest < money.lowSinceHigh) money.lowSinceHigh = lowest;
   };
 
   /** Whether no member's maximum drawdown can grow from a plateau at fromG down to toG. */
@@ -164,23 +264,23 @@ export function runGroup(prepared: PreparedBars, members: readonly GridParams[])
     const floatingHigh = (quantity * maxPrice - cost) * usdPerUnit;
     const floatingLow = (quantity * minPrice - cost) * usdPerUnit;
     if (minRate === maxRate) {
-      const highest = realised + floatingHigh / minRate;
-      const lowest = realised + floatingLow / minRate;
-      if (highest <= high) {
-        if (lowest < lowSinceHigh) lowSinceHigh = lowest;
+      const highest = money.realised + floatingHigh / minRate;
+      const lowest = money.realised + floatingLow / minRate;
+      if (highest <= money.high) {
+        if (lowest < money.lowSinceHigh) money.lowSinceHigh = lowest;
         return true;
       }
       // A new high inside: the plateau it closes and those it opens are known only within bounds.
-      if (!harmless(high, Math.min(lowSinceHigh, lowest), highest)) return false;
-      high = highest;
-      lowSinceHigh = highest;
+      if (!harmless(money.high, Math.min(money.lowSinceHigh, lowest), highest)) return false;
+      money.high = highest;
+      money.lowSinceHigh = highest;
       return true;
     }
-    const highest = realised + (floatingHigh >= 0 ? floatingHigh / minRate : floatingHigh / maxRate);
-    if (highest > high) return false;
-    const lowest = realised + (floatingLow >= 0 ? floatingLow / maxRate : floatingLow / minRate);
+    const highest = money.realised + (floatingHigh >= 0 ? floatingHigh / minRate : floatingHigh / maxRate);
+    if (highest > money.high) return false;
+    const lowest = money.realised + (floatingLow >= 0 ? floatingLow / maxRate : floatingLow / minRate);
     // The plateau's low stays unknown; it is harmless if even the bound cannot deepen a drawdown.
-    return lowest >= lowSinceHigh || harmless(high, lowest);
+    return lowest >= money.lowSinceHigh || harmless(money.high, lowest);
   };
 
   /** The next level whose lots are not zero, or levelCount + 1. */
@@ -190,13 +290,13 @@ export function runGroup(prepared: PreparedBars, members: readonly GridParams[])
 
   const refreshLimits = () => {
     takeProfit = takeProfitPrice(target, quantity, cost);
-    const trigger = nextLevel <= levelCount ? start - nextLevel * step : -Infinity;
-    fallLimit = Math.max(trigger, stop > 0 ? stop : -Infinity);
+    const trigger = nextLevel <= levelCount ? start - nextLevel * step : NEVER_FALLS;
+    fallLimit = Math.max(trigger, stop > 0 ? stop : NEVER_FALLS);
   };
 
   const closeAt = (exit: number, byStop: boolean) => {
     sample(exit);
-    realised += ((quantity * exit - cost) * usdPerUnit) / rate;
+    money.realised += ((quantity * exit - cost) * usdPerUnit) / money.rate;
     trades++;
     if (byStop) stops++;
     inCycle = false;
@@ -206,7 +306,7 @@ export function runGroup(prepared: PreparedBars, members: readonly GridParams[])
   const fall = (price: number, atOpen: boolean): boolean => {
     if (price > fallLimit) return false;
     for (;;) {
-      const trigger = nextLevel <= levelCount ? start - nextLevel * step : -Infinity;
+      const trigger = nextLevel <= levelCount ? start - nextLevel * step : NEVER_FALLS;
       const stopFires = stop > 0 && stop >= price;
       if (trigger >= price && (!stopFires || trigger >= stop)) {
         const quantityHere = lots[nextLevel] as number;
@@ -225,127 +325,187 @@ export function runGroup(prepared: PreparedBars, members: readonly GridParams[])
     }
   };
 
-  /** Jumps over the largest aligned block in which nothing can change; answers the bar to go on from. */
-  const jump = (bar: number): number => {
+  /**
+   * Jumps over the largest aligned block in which nothing fires, inside the stretch when it can;
+   * answers the bar to go on from (the same bar when no block qualifies).
+   */
+  const jump = (bar: number, end: number): number => {
     for (let levelIndex = blockLevels.length - 1; levelIndex >= 0; levelIndex--) {
       const level = blockLevels[levelIndex] as (typeof blockLevels)[number];
       const size = level.size;
-      if (bar % size !== 0 || bar + size > count) continue;
+      if (bar % size !== 0 || bar + size > end) continue;
       const block = bar / size;
       const maxPrice = level.maxPrice[block] as number;
       const minPrice = level.minPrice[block] as number;
       if (maxPrice >= takeProfit || minPrice <= fallLimit) continue;
-      if (quiet(minPrice, maxPrice, level.minRate[block] as number, level.maxRate[block] as number)) return bar + size;
+      const minRate = level.minRate[block] as number;
+      const maxRate = level.maxRate[block] as number;
+      if (maxPrice < quietCeiling && bar + size <= stretchEnd) {
+        if (minPrice < stretchLow) stretchLow = minPrice;
+        return bar + size;
+      }
+      closeStretch();
+      if (quiet(minPrice, maxPrice, minRate, maxRate)) return bar + size;
+      openStretch(bar);
+    }
+    return bar;
+  };
+
+  /**
+   * Settles the bars from `from` on that change nothing but the plateau's low: whole blocks where
+   * they align, single bars in between. Answers the first bar that may change more (or end).
+   */
+  const settle = (from: number, end: number): number => {
+    let bar = from;
+    while (bar < end) {
+      if (!stretchOpen || bar >= stretchEnd) {
+        closeStretch();
+        openStretch(bar);
+      }
+      if (bar % finestBlock === 0) {
+        const next = jump(bar, end);
+        if (next !== bar) {
+          bar = next;
+          continue;
+        }
+      }
+      // Up to the next block boundary, with the bounds in locals: the hottest loop of a sweep.
+      const limit = Math.min(end, stretchEnd, bar - (bar % finestBlock) + finestBlock);
+      const floor = fallLimit;
+      const ceiling = quietCeiling;
+      let lowest = stretchLow;
+      while (bar < limit) {
+        const minPrice = pathMin[bar] as number;
+        if (minPrice <= floor || (pathMax[bar] as number) >= ceiling) break;
+        if (minPrice < lowest) lowest = minPrice;
+        bar++;
+      }
+      stretchLow = lowest;
+      if (bar < limit) return bar;
     }
     return bar;
   };
 
   let bar = 0;
-  while (bar < count) {
-    if (inCycle) {
-      const next = jump(bar);
-      if (next !== bar) {
-        bar = next;
-        continue;
-      }
-    }
-    rate = rates[bar] as number;
-    const open = opens[bar] as number;
-    const barHigh = highs[bar] as number;
-    const barLow = lows[bar] as number;
-    const close = closes[bar] as number;
-
-    // Most bars of an open cycle reach no trigger: settle them without walking the path.
-    if (inCycle) {
-      const minPrice = Math.min(open, barHigh, barLow, close);
-      const maxPrice = Math.max(open, barHigh, barLow, close);
-      if (minPrice > fallLimit && maxPrice < takeProfit && quiet(minPrice, maxPrice, rate, rate)) {
-        bar++;
-        continue;
-      }
-    }
-
-    if (inCycle) {
-      if (fall(open, true)) {
-        bar++;
-        continue;
-      }
-      if (open >= takeProfit) {
-        closeAt(open, false);
-        bar++;
-        continue;
-      }
-    } else if (gone) {
-      break; // no cycle will open again: equity stays as it is
-    } else {
-      if (dynamic) {
-        const scale = Math.max(0, (leader.capital + realised) / leader.capital);
-        if (scale !== lotsScale) {
-          lots = entryLots(leader, levelCount, scale);
-          lotsScale = scale;
+  const advance = (end: number) => {
+    while (bar < end) {
+      if (inCycle) {
+        bar = settle(bar, end);
+        if (bar >= end) break;
+        const minPrice = pathMin[bar] as number;
+        const maxPrice = pathMax[bar] as number;
+        closeStretch();
+        // A new high without any trigger: settled in equity terms when no drawdown can grow.
+        if (
+          minPrice > fallLimit &&
+          maxPrice < takeProfit &&
+          quiet(minPrice, maxPrice, money.rate, money.rate)
+        ) {
+          bar++;
+          continue;
         }
       }
-      const first = lots[0] as number;
-      if (first === 0) {
-        gone = true;
+      money.rate = rates[bar] as number;
+      const open = opens[bar] as number;
+      const barHigh = highs[bar] as number;
+      const barLow = lows[bar] as number;
+      const close = closes[bar] as number;
+
+      if (inCycle) {
+        if (fall(open, true)) {
+          bar++;
+          continue;
+        }
+        if (open >= takeProfit) {
+          closeAt(open, false);
+          bar++;
+          continue;
+        }
+      } else if (gone) {
+        bar = count; // no cycle will open again: equity stays as it is
+        break;
       } else {
-        inCycle = true;
-        start = open;
-        stop = open - stopDistance;
-        nextLevel = 1;
-        skipEmptyLevels();
-        quantity = first;
-        cost = first * (open + spread);
-        refreshLimits();
+        if (dynamic) {
+          const scale = Math.max(0, (leader.capital + money.realised) / leader.capital);
+          if (scale !== lotsScale) {
+            lots = entryLots(leader, levelCount, scale);
+            lotsScale = scale;
+          }
+        }
+        const first = lots[0] as number;
+        if (first === 0) {
+          gone = true;
+        } else {
+          inCycle = true;
+          start = open;
+          stop = open - stopDistance;
+          nextLevel = 1;
+          skipEmptyLevels();
+          quantity = first;
+          cost = first * (open + spread);
+          refreshLimits();
+        }
       }
-    }
-    sample(open);
-    if (!inCycle) {
+      sample(open);
+      if (!inCycle) {
+        bar++;
+        continue;
+      }
+
+      const first = close >= open ? barLow : barHigh;
+      const second = close >= open ? barHigh : barLow;
+
+      // Three straight segments: open → first → second → close.
+      let from = open;
+      for (let segment = 0; segment < 3; segment++) {
+        const to = segment === 0 ? first : segment === 1 ? second : close;
+        if (to < from) {
+          if (fall(to, false)) break;
+        } else if (to > from && to >= takeProfit) {
+          // Inside a segment the take profit is met exactly: the exit realises Q · tg (fine point 7).
+          money.realised += (quantity * target * usdPerUnit) / money.rate;
+          trades++;
+          inCycle = false;
+          sample(to);
+          break;
+        }
+        sample(to);
+        from = to;
+      }
       bar++;
-      continue;
     }
+  };
 
-    const first = close >= open ? barLow : barHigh;
-    const second = close >= open ? barHigh : barLow;
-
-    // Three straight segments: open → first → second → close.
-    let from = open;
-    for (let segment = 0; segment < 3; segment++) {
-      const to = segment === 0 ? first : segment === 1 ? second : close;
-      if (to < from) {
-        if (fall(to, false)) break;
-      } else if (to > from && to >= takeProfit) {
-        // Inside a segment the take profit is met exactly: the exit realises Q · tg (fine point 7).
-        realised += (quantity * target * usdPerUnit) / rate;
+  const finish = () => {
+    closeStretch();
+    let openPnl = 0;
+    if (inCycle) {
+      money.rate = rates[count - 1] as number;
+      const lastClose = closes[count - 1] as number;
+      const usd = (quantity * lastClose - cost) * usdPerUnit;
+      if (leader.close) {
+        sample(lastClose);
+        money.realised += usd / money.rate;
         trades++;
         inCycle = false;
-        sample(to);
-        break;
+      } else {
+        openPnl = usd / money.rate;
       }
-      sample(to);
-      from = to;
     }
-    bar++;
-  }
+    closePlateau();
 
-  let openPnl = 0;
-  if (inCycle) {
-    rate = rates[count - 1] as number;
-    const lastClose = closes[count - 1] as number;
-    const usd = (quantity * lastClose - cost) * usdPerUnit;
-    if (leader.close) {
-      sample(lastClose);
-      realised += usd / rate;
-      trades++;
-      inCycle = false;
-    } else {
-      openPnl = usd / rate;
-    }
-  }
-  closePlateau();
+    return members.map((params, member) => {
+      const scale = scales[member] as number;
+      return report(
+        scale * money.realised,
+        scale * openPnl,
+        maxDrawdowns[member] as number,
+        trades,
+        stops,
+        params,
+      );
+    });
+  };
 
-  return members.map((params, member) => {
-    const scale = scales[member] as number;
-    return report(scale * realised, scale * openPnl, maxDrawdowns[member] as number, trades, stops, params);
-  });
+  return { advance, finish };
 }

@@ -2,7 +2,7 @@
 // in nested order size, ratio, mediazione, target (outermost first), multiplier 1.
 import { entryLots, toMilliPoints, type GridParams, type RunResult } from './params';
 import type { PreparedBars } from './prepared-bars';
-import { runGroup } from './run-grid';
+import { startGroup, type GroupRun } from './run-grid';
 
 export type SweepMarket = 'GOLD' | 'NASDAQ' | 'EURUSD';
 
@@ -18,13 +18,31 @@ const SIZES = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1];
 const RATIOS = [0.5, 1, 2];
 
 export const DEFAULT_SWEEPS: Record<SweepMarket, SweepGrid> = {
-  GOLD: { size: SIZES, ratio: RATIOS, mediazione: [10, 20, 30, 40, 50, 75, 100, 150, 200], target: [10, 20, 30, 50, 75, 100, 150] },
-  NASDAQ: { size: SIZES, ratio: RATIOS, mediazione: [25, 50, 75, 100, 150, 200, 300, 400], target: [50, 100, 150, 200, 300, 400] },
-  EURUSD: { size: SIZES, ratio: RATIOS, mediazione: [10, 20, 30, 40, 50, 75, 100, 150], target: [10, 20, 30, 50, 75, 100] },
+  GOLD: {
+    size: SIZES,
+    ratio: RATIOS,
+    mediazione: [10, 20, 30, 40, 50, 75, 100, 150, 200],
+    target: [10, 20, 30, 50, 75, 100, 150],
+  },
+  NASDAQ: {
+    size: SIZES,
+    ratio: RATIOS,
+    mediazione: [25, 50, 75, 100, 150, 200, 300, 400],
+    target: [50, 100, 150, 200, 300, 400],
+  },
+  EURUSD: {
+    size: SIZES,
+    ratio: RATIOS,
+    mediazione: [10, 20, 30, 40, 50, 75, 100, 150],
+    target: [10, 20, 30, 50, 75, 100],
+  },
 };
 
 /** What every run of a range shares. */
-export type SweepBase = Pick<GridParams, 'worst' | 'safeWorst' | 'capital' | 'leverage' | 'dynamic' | 'close'>;
+export type SweepBase = Pick<
+  GridParams,
+  'worst' | 'safeWorst' | 'capital' | 'leverage' | 'dynamic' | 'close'
+>;
 
 export function sweepParams(grid: SweepGrid, base: SweepBase): GridParams[] {
   const runs: GridParams[] = [];
@@ -40,7 +58,8 @@ export function sweepParams(grid: SweepGrid, base: SweepBase): GridParams[] {
   return runs;
 }
 
-const greatestCommonDivisor = (a: number, b: number): number => (b === 0 ? a : greatestCommonDivisor(b, a % b));
+const greatestCommonDivisor = (a: number, b: number): number =>
+  b === 0 ? a : greatestCommonDivisor(b, a % b);
 
 /**
  * Runs that make the same decisions share a key: same distances, multiplier and end rule, and
@@ -50,12 +69,33 @@ export function decisionKey(params: GridParams, index: number): string {
   if (params.dynamic) return `dynamic:${index}`;
   const levelCount = Math.floor(toMilliPoints(params.worst) / toMilliPoints(params.mediazione));
   const lots = entryLots(params, levelCount, 1);
-  const divisor = lots.reduce((common, quantity) => (quantity > 0 ? greatestCommonDivisor(quantity, common) : common), 0) || 1;
+  const divisor =
+    lots.reduce((common, quantity) => (quantity > 0 ? greatestCommonDivisor(quantity, common) : common), 0) ||
+    1;
   const shape = Array.from(lots, (quantity) => quantity / divisor).join(',');
-  return [params.mediazione, params.target, params.worst, params.safeWorst, params.multiplier, params.close, shape].join('|');
+  return [
+    params.mediazione,
+    params.target,
+    params.worst,
+    params.safeWorst,
+    params.multiplier,
+    params.close,
+    shape,
+  ].join('|');
 }
 
-/** Every run of a list over prepared bars, each decision sequence simulated once; results in input order. */
+/**
+ * Bars per turn when many runs share the bars: small enough that a window's prices and block
+ * summaries stay in the processor's cache while every run goes through it, a multiple of the
+ * block sizes so that blocks never straddle two windows.
+ */
+const WINDOW_BARS = 4096;
+
+/**
+ * Every run of a list over prepared bars, each decision sequence simulated once; results in
+ * input order. The runs take turns window by window: each one jumps around the bars near its own
+ * events, and taking turns keeps those bars in cache instead of fetching them again per run.
+ */
 export function runAllPrepared(prepared: PreparedBars, runs: readonly GridParams[]): RunResult[] {
   const groups = new Map<string, number[]>();
   runs.forEach((params, index) => {
@@ -64,12 +104,23 @@ export function runAllPrepared(prepared: PreparedBars, runs: readonly GridParams
     if (members) members.push(index);
     else groups.set(key, [index]);
   });
+  const memberIndexes = [...groups.values()];
+  const groupRuns = memberIndexes.map((indexes) =>
+    startGroup(
+      prepared,
+      indexes.map((index) => runs[index] as GridParams),
+    ),
+  );
+  for (let end = WINDOW_BARS; end - WINDOW_BARS < prepared.count; end += WINDOW_BARS) {
+    const windowEnd = Math.min(end, prepared.count);
+    for (const groupRun of groupRuns) groupRun.advance(windowEnd);
+  }
   const results = new Array<RunResult>(runs.length);
-  for (const indexes of groups.values()) {
-    const answers = runGroup(prepared, indexes.map((index) => runs[index] as GridParams));
+  memberIndexes.forEach((indexes, group) => {
+    const answers = (groupRuns[group] as GroupRun).finish();
     indexes.forEach((index, position) => {
       results[index] = answers[position] as RunResult;
     });
-  }
+  });
   return results;
 }
