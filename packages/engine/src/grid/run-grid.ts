@@ -24,7 +24,7 @@ import {
   type InstrumentSpec,
   type RunResult,
 } from './params';
-import { prepareBars, type PreparedBars } from './prepared-bars';
+import { prepareBars, type BlockLevel, type PreparedBars } from './prepared-bars';
 import { gridRequirement } from './requirement';
 
 export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSpec, fx: FxCurve): RunResult {
@@ -302,9 +302,8 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
     inCycle = false;
   };
 
-  /** A falling path down to price: levels then the stop, highest first; true when the stop closed the cycle. */
+  /** A falling path down to price (at or below fallLimit): levels then the stop, highest first; true when the stop closed the cycle. */
   const fall = (price: number, atOpen: boolean): boolean => {
-    if (price > fallLimit) return false;
     for (;;) {
       const trigger = nextLevel <= levelCount ? start - nextLevel * step : NEVER_FALLS;
       const stopFires = stop > 0 && stop >= price;
@@ -330,10 +329,14 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
    * answers the bar to go on from (the same bar when no block qualifies).
    */
   const jump = (bar: number, end: number): number => {
-    for (let levelIndex = blockLevels.length - 1; levelIndex >= 0; levelIndex--) {
-      const level = blockLevels[levelIndex] as (typeof blockLevels)[number];
+    // The coarsest level the bar is aligned to: most bars are aligned to the finest only.
+    let aligned = 0;
+    while (aligned + 1 < blockLevels.length && bar % (blockLevels[aligned + 1] as BlockLevel).size === 0)
+      aligned++;
+    for (let levelIndex = aligned; levelIndex >= 0; levelIndex--) {
+      const level = blockLevels[levelIndex] as BlockLevel;
       const size = level.size;
-      if (bar % size !== 0 || bar + size > end) continue;
+      if (bar + size > end) continue;
       const block = bar / size;
       const maxPrice = level.maxPrice[block] as number;
       const minPrice = level.minPrice[block] as number;
@@ -412,7 +415,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
       const close = closes[bar] as number;
 
       if (inCycle) {
-        if (fall(open, true)) {
+        if (open <= fallLimit && fall(open, true)) {
           bar++;
           continue;
         }
@@ -460,7 +463,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
       for (let segment = 0; segment < 3; segment++) {
         const to = segment === 0 ? first : segment === 1 ? second : close;
         if (to < from) {
-          if (fall(to, false)) break;
+          if (to <= fallLimit && fall(to, false)) break;
         } else if (to > from && to >= takeProfit) {
           // Inside a segment the take profit is met exactly: the exit realises Q · tg (fine point 7).
           money.realised += (quantity * target * usdPerUnit) / money.rate;
