@@ -8,8 +8,9 @@ import type { FxCurve } from '../fx';
 import { milliPointsPerUnit, type InstrumentSpec } from './params';
 
 export interface BlockLevel {
-  /** Bars per block. */
+  /** Bars per block, a power of two: 2 ** shift. */
   size: number;
+  shift: number;
   minPrice: Int32Array;
   maxPrice: Int32Array;
   minRate: Float64Array;
@@ -41,7 +42,7 @@ export interface PreparedBars {
 const DEFAULT_BRANCHING = 16;
 
 export interface PrepareOptions {
-  /** Block sizes grow by this factor per level (tests use small ones to exercise the jumps). */
+  /** Block sizes grow by this factor per level, a power of two (tests use small ones to exercise the jumps). */
   branching?: number;
   /** Columns on shared memory, so worker threads read them without a copy. */
   shared?: boolean;
@@ -54,6 +55,8 @@ export function prepareBars(
   options: PrepareOptions = {},
 ): PreparedBars {
   const { branching = DEFAULT_BRANCHING, shared = false } = options;
+  if (!(branching >= 2 && Number.isInteger(Math.log2(branching))))
+    throw new RangeError(`branching ${branching} is not a power of two`);
   const ints = (length: number) =>
     shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length);
   const doubles = (length: number) =>
@@ -133,6 +136,7 @@ function summarise(
   const blocks = Math.ceil(count / size);
   const level: BlockLevel = {
     size,
+    shift: Math.log2(size),
     minPrice: ints(blocks),
     maxPrice: ints(blocks),
     minRate: doubles(blocks),

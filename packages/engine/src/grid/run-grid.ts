@@ -146,7 +146,8 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   const stopDistance = toMilliPoints(leader.safeWorst);
   const levelCount = Math.floor(toMilliPoints(leader.worst) / step);
   const usdPerUnit = usdPerLotHundredthMilliPoint(instrument);
-  const finestBlock = blockLevels[0]?.size ?? Number.POSITIVE_INFINITY;
+  // Block sizes are powers of two: alignment is a mask test, not a division.
+  const finestMask = (blockLevels[0]?.size ?? 2 ** 31) - 1;
   const dynamic = leader.dynamic;
   const capitals = Float64Array.from(members, (params) => params.capital);
   const shared = sharedLots(members, levelCount);
@@ -331,13 +332,16 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   const jump = (bar: number, end: number): number => {
     // The coarsest level the bar is aligned to: most bars are aligned to the finest only.
     let aligned = 0;
-    while (aligned + 1 < blockLevels.length && bar % (blockLevels[aligned + 1] as BlockLevel).size === 0)
+    while (
+      aligned + 1 < blockLevels.length &&
+      (bar & ((blockLevels[aligned + 1] as BlockLevel).size - 1)) === 0
+    )
       aligned++;
     for (let levelIndex = aligned; levelIndex >= 0; levelIndex--) {
       const level = blockLevels[levelIndex] as BlockLevel;
       const size = level.size;
       if (bar + size > end) continue;
-      const block = bar / size;
+      const block = bar >>> level.shift;
       const maxPrice = level.maxPrice[block] as number;
       const minPrice = level.minPrice[block] as number;
       if (maxPrice >= takeProfit || minPrice <= fallLimit) continue;
@@ -365,7 +369,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
         closeStretch();
         openStretch(bar);
       }
-      if (bar % finestBlock === 0) {
+      if ((bar & finestMask) === 0) {
         const next = jump(bar, end);
         if (next !== bar) {
           bar = next;
@@ -373,7 +377,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
         }
       }
       // Up to the next block boundary, with the bounds in locals: the hottest loop of a sweep.
-      const limit = Math.min(end, stretchEnd, bar - (bar % finestBlock) + finestBlock);
+      const limit = Math.min(end, stretchEnd, (bar | finestMask) + 1);
       const floor = fallLimit;
       const ceiling = quietCeiling;
       let lowest = stretchLow;
