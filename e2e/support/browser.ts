@@ -5,6 +5,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
+  tablet: { width: 768, height: 900 },
   mobile: { width: 480, height: 900 },
 } as const;
 

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser, openAppPage, type AppPage } from './browser';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer, type StartServerOptions } from './server';
 
 export interface E2eSuite {
   /** The file's server, there from its first beforeAll on. */
@@ -13,13 +13,13 @@ export interface E2eSuite {
 }
 
 /** Registers the file's hooks; call it at the top of the file, before its own hooks. */
-export function useServerAndBrowser(): E2eSuite {
+export function useServerAndBrowser(serverOptions: StartServerOptions = {}): E2eSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let app: AppPage | undefined;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(serverOptions), launchBrowser()]);
   });
 
   afterAll(async () => {

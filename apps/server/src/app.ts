@@ -20,6 +20,9 @@ import { marketDataRoutes } from './modules/marketdata/marketdata.routes';
 import { MarketDataService } from './modules/marketdata/marketdata.service';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { weatherRoutes } from './modules/weather/weather.routes';
+import { WeatherService } from './modules/weather/weather.service';
+import { createWeatherApiClient, WEATHERAPI_URL } from './modules/weather/weatherapi-client';
 import { registerAuthentication } from './plugins/authentication';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRouteCatalog } from './plugins/route-catalog';
@@ -37,6 +40,8 @@ export interface AppDeps extends Omit<ServiceDeps, 'prices'> {
   webDistDir?: string | undefined;
   /** Without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** weatherapi.com key and base URL (default the public one); without a key the forecast is unavailable. */
+  weather?: { apiKey?: string | undefined; baseUrl?: string | undefined };
 }
 
 declare module 'fastify' {
@@ -88,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   backtestsRoutes(app, services.backtests, guards);
   analysesRoutes(app, services.analyses, guards);
   await marketDataRoutes(app, marketData, guards, deps.uploadMaxBytes);
+  const weatherProvider = createWeatherApiClient(deps.weather?.baseUrl ?? WEATHERAPI_URL);
+  weatherRoutes(app, new WeatherService(weatherProvider, deps.weather?.apiKey, app.log));
   await registerWebApp(app, deps.webDistDir);
   return app;
 }

@@ -22,6 +22,8 @@ const envSchema = z.object({
   ENCRYPTION_KEY: z.string().regex(HEX_64, 'ENCRYPTION_KEY deve essere di 64 caratteri esadecimali').optional(),
   DEMO_DATA: z.enum(['0', '1', 'false', 'true']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEATHER_API_KEY: z.string().min(1).optional(),
+  WEATHER_API_URL: z.url().optional(),
 });
 
 export interface AppConfig {
@@ -40,6 +42,8 @@ export interface AppConfig {
   encryptionKey: string;
   demoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** weatherapi.com: without a key the weather widget stays empty; the URL is for tests and mirrors. */
+  weather: { apiKey: string | undefined; baseUrl: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -84,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     encryptionKey: (vars.ENCRYPTION_KEY ?? stored.encryptionKey).toLowerCase(),
     demoData: !argv.includes('--no-demo-data') && (vars.DEMO_DATA === '1' || vars.DEMO_DATA === 'true'),
     logLevel: vars.LOG_LEVEL,
+    weather: { apiKey: vars.WEATHER_API_KEY, baseUrl: vars.WEATHER_API_URL },
   };
 }

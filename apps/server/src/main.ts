@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     executor: createThreadPoolExecutor(engineWorkerLocation(import.meta.url)),
     webDistDir: webDistDir(),
     logger,
+    weather: config.weather,
   });
 
   let closing = false;

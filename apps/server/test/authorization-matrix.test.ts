@@ -51,6 +51,7 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/admin/users/:id': 'admin',
   'GET /api/common/marketdata': 'signed-in',
   'POST /api/admin/upload-csv': 'admin',
+  'GET /api/weather': 'public',
 };
 
 type Caller = 'visitor' | Role;

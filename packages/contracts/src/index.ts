@@ -20,3 +20,4 @@ export * from './http/period';
 export * from './http/backtests';
 export * from './http/analyses';
 export * from './http/marketdata';
+export * from './http/weather';

@@ -79,3 +79,10 @@ export const HTTP_MESSAGES = {
   tooManyRequests: 'Troppi tentativi. Riprova tra poco.',
   internal: 'Errore interno del server. Riprova più tardi.',
 } as const;
+
+export const WEATHER_MESSAGES = {
+  /** product-spec.md section 8, Weather: what the widget logs when the forecast answer is not 200. */
+  requestFailed: 'Errore durante la richiesta meteo',
+  unavailable: 'Meteo non disponibile',
+  badLocation: 'Posizione non valida: indica q=latitudine,longitudine (latitudine tra -90 e 90, longitudine tra -180 e 180).',
+} as const;

@@ -1,15 +1,18 @@
 // The access screen at /login (product-spec.md section 2): login, the code step, the OTP setup,
-// forgot password and reset password, with a way home and a live clock. The contact-request
-// mode and the marketing panel come with the landing issue.
+// the contact request, forgot password and reset password, with a way home, a live clock, the
+// weather and, on wide screens, the marketing panel with its quote.
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session/session-context';
 import { AccessLayout } from './components/access-layout';
+import { ContactRequestForm } from './components/contact-request-form';
 import { ForgotPasswordForm } from './components/forgot-password-form';
 import { LoginForm } from './components/login-form';
+import { MarketingPanel } from './components/marketing-panel';
 import { OtpCodeForm } from './components/otp-code-form';
 import { OtpSetup } from './components/otp-setup';
 import { ResetPasswordForm } from './components/reset-password-form';
+import { WeatherWidget } from './components/weather-widget';
 import { claimAutoLogin, loadRememberedLogin } from './remember-me';
 import { useLoginFlow } from './use-login-flow';
 import './auth.css';
@@ -17,7 +20,7 @@ import './auth.css';
 /** The spec's pause before the remembered login submits itself, so the user sees who is logging in. */
 const AUTO_LOGIN_DELAY_MS = 500;
 
-type Screen = 'login' | 'forgot' | 'reset';
+type Screen = 'login' | 'contact' | 'forgot' | 'reset';
 
 /** Other screens may open this one on a given mode, e.g. the expired-link page on 'forgot'. */
 export interface AccessScreenState {
@@ -52,10 +55,31 @@ export function AccessScreen() {
     setScreen('login');
   };
 
+  // The toggle between login and contact shows only where either form is on screen.
+  const onCredentials = screen === 'login' && flow.step === 'credentials';
+  const toggle =
+    screen === 'contact' || onCredentials ? (
+      <p className="access-toggle">
+        <button type="button" className="access-toggle__button" onClick={() => setScreen(onCredentials ? 'contact' : 'login')}>
+          {onCredentials ? (
+            <>
+              Not a customer? <strong>Contact us</strong>
+            </>
+          ) : (
+            <>
+              Already have an account? <strong>Login</strong>
+            </>
+          )}
+        </button>
+      </p>
+    ) : null;
+
   return (
-    <AccessLayout homeLabel="Back to Home" withClock>
+    <AccessLayout homeLabel="Back to Home" withClock aside={<MarketingPanel />} tools={<WeatherWidget />} footer={toggle}>
       {screen === 'reset' && resetToken ? (
         <ResetPasswordForm token={resetToken} onDone={leaveReset} />
+      ) : screen === 'contact' ? (
+        <ContactRequestForm />
       ) : screen === 'forgot' ? (
         <ForgotPasswordForm defaultUsername={flow.form.getValues('username')} onBack={() => setScreen('login')} />
       ) : flow.step === 'otp-setup' && flow.pendingJwt ? (

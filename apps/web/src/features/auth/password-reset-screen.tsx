@@ -15,6 +15,27 @@ import './auth.css';
 
 const schema = newPasswordFormSchema(RESET_MESSAGES.mismatchIt);
 
+/** A padlock, or a clock for the expired link, above the card's title. */
+function Badge({ expired }: { expired: boolean }) {
+  return (
+    <span className={expired ? 'access-form__badge access-form__badge--warning' : 'access-form__badge'} aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        {expired ? (
+          <>
+            <circle cx="12" cy="12" r="9" />
+            <path d="M12 7v5l3 2" />
+          </>
+        ) : (
+          <>
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+          </>
+        )}
+      </svg>
+    </span>
+  );
+}
+
 export function PasswordResetScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
@@ -43,9 +64,10 @@ export function PasswordResetScreen() {
   const requestNewReset = () => void navigate('/login', { state: { mode: 'forgot' } satisfies AccessScreenState });
 
   return (
-    <AccessLayout homeLabel="Torna alla Home">
+    <AccessLayout homeLabel="back to Home">
       {tokenExpired || !token ? (
         <div className="access-form">
+          <Badge expired />
           <h1 className="access-form__title">Link non più valido</h1>
           <p className="access-form__lead">
             {token ? RESET_MESSAGES.tokenExpiredIt : 'Il link di reset è incompleto: manca il token. Richiedi un nuovo reset password.'}
@@ -56,6 +78,7 @@ export function PasswordResetScreen() {
         </div>
       ) : (
         <form className="access-form" onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
+          <Badge expired={false} />
           <h1 className="access-form__title">Reimposta la password</h1>
           <p className="access-form__lead">Scegli una nuova password di almeno 8 caratteri.</p>
           <NewPasswordFields form={form} labels={{ newPassword: 'Nuova password', confirmPassword: 'Conferma password' }} />
