@@ -16,6 +16,8 @@ export interface ThreadPoolOptions {
   execArgv?: string[];
 }
 
+const SHARES_PER_THREAD = 4;
+
 export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExecutor {
   const threads = options.threads ?? Math.max(1, availableParallelism());
   const pool = new Piscina({
@@ -26,13 +28,15 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
   });
   return {
     async runGrids(job: GridJob): Promise<GridJobResult> {
-      const shares = Math.min(threads, job.params.length);
+      // A few shares per thread: a thread that finishes early takes the next one, so no thread
+      // idles while another still works through costly sequences.
+      const shares = Math.min(threads * SHARES_PER_THREAD, job.params.length);
       const { prepared, fxFallback } = prepareGridJob(job, true);
       const runShare = (params: GridParams[]) =>
         pool.run({ prepared, params } satisfies GridShare) as Promise<RunResult[]>;
       if (shares <= 1) return { results: await runShare(job.params), fxFallback };
-      // Runs that share a decision sequence go to the same thread (it simulates them once); the
-      // groups are dealt round-robin, so each thread gets a fair mix of cheap and costly ones.
+      // Runs that share a decision sequence go to the same share (it simulates them once); the
+      // groups are dealt round-robin, so each share gets a fair mix of cheap and costly ones.
       const groupOf = new Map<string, number>();
       const shareOf = job.params.map((params, index) => {
         const key = decisionKey(params, index);
