@@ -20,10 +20,8 @@ describe('access', () => {
     const page = await e2e.openPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Your Reliable Investment Partner' }).waitFor();
-    await captureScreen(page, 'landing');
     await page.getByRole('link', { name: 'Terms of Service' }).click();
     await page.getByRole('heading', { name: 'Terms of Service' }).waitFor();
-    await captureScreen(page, 'tos');
 
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
@@ -68,7 +66,6 @@ describe('access', () => {
     await page.getByLabel('Conferma password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Aggiorna password' }).click();
     await page.getByRole('button', { name: 'Richiedi un nuovo reset' }).waitFor();
-    await captureScreen(page, 'reset-password-expired');
   });
 
   it('sets up OTP at the first login, logs out, and asks for a fresh code at the next login', async () => {

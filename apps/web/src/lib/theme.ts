@@ -2,7 +2,7 @@
 // isDark. An external store, so the switch in the sidebar and the charts that draw their own
 // colours read the same value. It is read from storage each time rather than cached: logout
 // clears storage (all but the remembered credentials), and the theme goes with it.
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import * as z from 'zod';
 import { appStorage } from './storage';
 
@@ -24,3 +24,15 @@ export function setTheme(theme: Theme): void {
 }
 
 export const useTheme = (): Theme => useSyncExternalStore(subscribe, getSnapshot);
+
+/** The theme's colours apply to the whole document while the calling screen is shown. */
+export function useDocumentTheme(): void {
+  const theme = useTheme();
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = theme;
+    return () => {
+      delete root.dataset.theme;
+    };
+  }, [theme]);
+}

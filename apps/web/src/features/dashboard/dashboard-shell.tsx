@@ -2,10 +2,10 @@
 // 769px), the top bar and the selected view. The views are given by the app, which is where
 // features meet; the shell knows them only as DashboardView entries.
 import { SESSION_MESSAGES } from '@platform/contracts';
-import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSession } from '../../lib/session/session-context';
-import { useTheme } from '../../lib/theme';
+import { useDocumentTheme } from '../../lib/theme';
 import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { NAVIGATION_ID, Sidebar } from './components/sidebar';
 import { TopBar } from './components/top-bar';
@@ -117,16 +117,4 @@ export function DashboardShell({ views }: { views: DashboardViews }) {
       />
     </div>
   );
-}
-
-/** The theme's colours apply to the whole document while the dashboard is shown. */
-function useDocumentTheme(): void {
-  const theme = useTheme();
-  useLayoutEffect(() => {
-    const root = document.documentElement;
-    root.dataset.theme = theme;
-    return () => {
-      delete root.dataset.theme;
-    };
-  }, [theme]);
 }
