@@ -1,8 +1,9 @@
+import { Field, Float64, makeData, RecordBatch, RecordBatchFileWriter, Schema, Struct } from 'apache-arrow';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BarColumns } from './bar-columns';
+import { BAR_COLUMNS, type BarColumns } from './bar-columns';
 import { BarStore } from './bar-store';
 
 const MINUTE = 60_000;
@@ -119,6 +120,36 @@ describe('BarStore', () => {
     await expect(store.merge('GOLD', '1m', broken)).rejects.toThrow(RangeError);
     await expect(store.merge('../GOLD', '1m', bars([0], 1))).rejects.toThrow(RangeError);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('merges a large set batch by batch, new bars winning ties across slab and batch boundaries', async () => {
+    const store = new BarStore(dir);
+    const n = 600_000;
+    const stored = bars(Array.from({ length: n }, (_, m) => m), 100);
+    await store.merge('GOLD', '1m', stored);
+    // Around the ends of the stored slabs (65,536 bars) and written batches (262,144), and past the end.
+    const fresh = [65_530, 65_536, 131_071, 262_143, 262_144, 524_288, 599_999, 600_000, 600_001];
+    const summary = await store.merge('GOLD', '1m', bars(fresh, 200));
+    expect(summary).toEqual({ rows: n + 2, first: T0, last: T0 + 600_001 * MINUTE });
+    const read = (await store.read('GOLD', '1m'))!;
+    expect(read.t.length).toBe(n + 2);
+    for (let i = 0; i < read.t.length; i++) {
+      if (read.t[i] !== T0 + i * MINUTE) throw new Error(`bar ${i} at the wrong time`);
+      const expected = fresh.includes(i) ? 200 : 100;
+      if (read.c[i] !== expected) throw new Error(`bar ${i} has ${read.c[i]}, expected ${expected}`);
+    }
+  });
+
+  it('reads and merges over a set written as one record batch, as earlier versions wrote them', async () => {
+    const old = bars([0, 1, 2], 10);
+    const fields = BAR_COLUMNS.map((name) => new Field(name, new Float64(), false));
+    const children = BAR_COLUMNS.map((name) => makeData({ type: new Float64(), length: 3, nullCount: 0, data: old[name] }));
+    const batch = new RecordBatch(new Schema(fields), makeData({ type: new Struct(fields), length: 3, nullCount: 0, children }));
+    await writeFile(join(dir, 'GOLD-1m.arrow'), RecordBatchFileWriter.writeAll([batch]).toUint8Array(true));
+    const store = new BarStore(dir);
+    expect(await store.read('GOLD', '1m')).toEqual(old);
+    await store.merge('GOLD', '1m', bars([2, 3], 20));
+    expect(Array.from((await store.read('GOLD', '1m'))!.c)).toEqual([10, 10, 20, 20]);
   });
 
   it('reports a file that is not Arrow as corrupt rather than returning garbage', async () => {

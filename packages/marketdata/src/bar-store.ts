@@ -1,25 +1,24 @@
 /**
  * The bar store (DESIGN.md section 3): one Arrow IPC file per (market, timeframe) in one folder,
- * e.g. GOLD-1m.arrow. A merge writes the whole set to a temporary file beside the old one and
- * renames it over it, so a reader (in this process or another sharing the folder) sees the old set
- * or the new one, never a mix, and a failure at any point leaves the old file as it was.
+ * e.g. GOLD-1m.arrow. A merge streams the old file and the new bars into a temporary file beside
+ * the old one, batch by batch (so it never holds the old, the new and the merged set at once), and
+ * renames it over it, so a reader (in this process or another sharing the folder) sees the old
+ * set or the new one, never a mix, and a failure at any point leaves the old file as it was.
  * Merges of the same set within this process run one after the other; merges from several
  * processes at once are not expected (only the server takes uploads and seeds).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readArrowBars, writeArrowBars } from './arrow-bars';
-import { type BarColumns } from './bar-columns';
-import { mergeBars, normaliseBars } from './merge-bars';
+import { BarFileReader, BarFileWriter } from './arrow-bars';
+import { type BarColumns, isSortedBars, type SortedBars, sortedColumns } from './bar-columns';
+import { type BarSetSummary, mergeBars, normaliseBars } from './merge-bars';
 import { type Timeframe } from './timeframe';
 
-/** What a set holds after a merge: row count and the open times (ms) of its first and last bar. */
-export interface BarSetSummary {
-  rows: number;
-  first: number | null;
-  last: number | null;
-}
+export { type BarSetSummary } from './merge-bars';
+
+/** Stored bars are read a slab of this many at a time while merged: 2.6 MB. */
+const SLAB_ROWS = 1 << 16;
 
 /** Identifies one version of a set's file, to tell whether a copy read earlier is still current. */
 export interface BarFileVersion {
@@ -49,8 +48,13 @@ export class BarStore {
 
   /** The set's bars, or null when nothing is stored. The arrays are views of one buffer: do not write to them. */
   async read(market: string, timeframe: Timeframe): Promise<BarColumns | null> {
-    const bytes = await readWhole(this.pathOf(market, timeframe));
-    return bytes ? readArrowBars(bytes) : null;
+    const reader = await BarFileReader.open(this.pathOf(market, timeframe));
+    if (!reader) return null;
+    try {
+      return await reader.readAll();
+    } finally {
+      await reader.close();
+    }
   }
 
   /** The current file's identity, or null when nothing is stored. */
@@ -66,24 +70,23 @@ export class BarStore {
 
   /**
    * Stored ∪ bars, sorted by time, one bar per time, a bar of `bars` replacing a stored bar of the
-   * same time. `bars` may be in any order; when it repeats a time, its later row wins.
+   * same time. Plain columns may be in any order (when they repeat a time, the later row wins);
+   * SortedBars (an import's) are sorted already.
    */
-  async merge(market: string, timeframe: Timeframe, bars: BarColumns, beforeReplace?: BeforeReplace): Promise<BarSetSummary> {
+  async merge(
+    market: string,
+    timeframe: Timeframe,
+    bars: BarColumns | SortedBars,
+    beforeReplace?: BeforeReplace,
+  ): Promise<BarSetSummary> {
     const path = this.pathOf(market, timeframe);
-    const incoming = normaliseBars(bars);
+    const incoming = isSortedBars(bars) ? bars : sortedColumns(normaliseBars(bars));
     return await this.oneAtATime(path, async () => {
-      const merged = mergeBars(await this.read(market, timeframe), incoming);
-      const summary = summarise(merged);
       await mkdir(this.dir, { recursive: true });
       const temporary = join(this.dir, `.${market}-${timeframe}.${process.pid}.${randomUUID()}.tmp`);
+      let summary: BarSetSummary;
       try {
-        const file = await open(temporary, 'wx');
-        try {
-          await writeArrowBars(file, merged);
-          await file.sync();
-        } finally {
-          await file.close();
-        }
+        summary = await writeMerged(path, temporary, incoming);
         await beforeReplace?.(summary);
         await this.files.rename(temporary, path);
       } catch (error) {
@@ -117,34 +120,22 @@ export class BarStore {
   }
 }
 
-function summarise(bars: BarColumns): BarSetSummary {
-  const rows = bars.t.length;
-  return { rows, first: rows > 0 ? bars.t[0]! : null, last: rows > 0 ? bars.t[rows - 1]! : null };
-}
-
-/**
- * The file's bytes in a buffer of their own (offset 0, so Float64 views are aligned), read in
- * large pieces straight into it. Null when the file does not exist.
- */
-async function readWhole(path: string): Promise<Uint8Array | null> {
-  let file;
+/** Writes the file at `path` (if any) merged with the incoming bars into a new file at `temporary`. */
+async function writeMerged(path: string, temporary: string, incoming: SortedBars): Promise<BarSetSummary> {
+  const stored = await BarFileReader.open(path);
   try {
-    file = await open(path, 'r');
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-  try {
-    const { size } = await file.stat();
-    const bytes = new Uint8Array(size);
-    for (let at = 0; at < size; ) {
-      const { bytesRead } = await file.read(bytes, at, Math.min(size - at, 1 << 26), at);
-      if (bytesRead === 0) throw new Error(`${path} shrank while being read`);
-      at += bytesRead;
+    const file = await open(temporary, 'wx');
+    try {
+      const writer = new BarFileWriter(file);
+      const summary = await mergeBars(stored?.slabs(SLAB_ROWS) ?? null, incoming, writer);
+      await writer.finish();
+      await file.sync();
+      return summary;
+    } finally {
+      await file.close();
     }
-    return bytes;
   } finally {
-    await file.close();
+    await stored?.close();
   }
 }
 

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { type CsvImport, importCsv } from './import-csv';
+import { type BarColumns } from './bar-columns';
+import { type CsvImportReport, importCsv } from './import-csv';
 import { CsvImportError } from './import-error';
 import { type Timeframe } from './timeframe';
 
@@ -15,8 +16,15 @@ function chunked(bytes: Uint8Array, chunkSize = 0): Uint8Array[] {
   return chunks;
 }
 
-function importText(text: string, timeframe: Timeframe = '1m', chunkSize = 0): Promise<CsvImport> {
-  return importCsv(chunked(new TextEncoder().encode(text), chunkSize), { timeframe });
+/** An import with its bars as plain columns, to compare. */
+interface Imported {
+  bars: BarColumns;
+  report: CsvImportReport;
+}
+
+async function importText(text: string, timeframe: Timeframe = '1m', chunkSize = 0): Promise<Imported> {
+  const { bars, report } = await importCsv(chunked(new TextEncoder().encode(text), chunkSize), { timeframe });
+  return { bars: bars.toColumns(), report };
 }
 
 async function refusal(text: string, timeframe: Timeframe = '1m'): Promise<CsvImportError> {
@@ -40,7 +48,7 @@ function isoRows(firstIso: string, count: number, step = MINUTE): string[] {
 }
 
 const HEADER = 'time,open,high,low,close';
-const times = (result: CsvImport): string[] => Array.from(result.bars.t, (t) => new Date(t).toISOString());
+const times = (result: Imported): string[] => Array.from(result.bars.t, (t) => new Date(t).toISOString());
 
 describe('importCsv', () => {
   it('reads a file cut into chunks of any size the same way as whole', async () => {

@@ -1,14 +1,13 @@
 /**
- * A price file, streamed chunk by chunk, into sorted de-duplicated bar columns and the report the
+ * A price file, streamed chunk by chunk, into sorted de-duplicated bars and the report the
  * upload answer carries (DESIGN.md section 6). The file is never held whole: only its first
- * kilobytes (for detection), the current chunk, one partial line and the growing columns.
+ * kilobytes (for detection), the current chunk, one partial line and the growing compact columns.
  */
-import { type BarColumns, BarColumnsBuilder } from './bar-columns';
+import { CompactBars } from './compact-bars';
 import { type CsvDialect, type CsvFormat } from './csv-format';
 import { detectFormat, SAMPLE_BYTES } from './detect-format';
 import { CsvImportError } from './import-error';
 import { LineSplitter } from './line-splitter';
-import { orderRows } from './order-rows';
 import { REJECTION_REASONS, ROW_OK, RowReader } from './read-row';
 import { assertTimeframe, findGaps, type Gap, type Timeframe } from './timeframe';
 import { type CsvSource, utf8Chunks } from './utf8-chunks';
@@ -48,7 +47,8 @@ export interface CsvImportReport {
 }
 
 export interface CsvImport {
-  bars: BarColumns;
+  /** Sorted, one bar per time; merged into the store as they are, or toColumns() for a small file. */
+  bars: CompactBars;
   report: CsvImportReport;
   format: CsvFormat;
 }
@@ -62,7 +62,7 @@ export async function importCsv(source: CsvSource, options: ImportCsvOptions): P
  * fields that follow the file (the timeframe among them) are still arriving.
  */
 export interface CsvRead {
-  bars: BarColumns;
+  bars: CompactBars;
   format: CsvFormat;
   rejected: number;
   rejectedSamples: RejectedRow[];
@@ -83,8 +83,8 @@ export async function readCsv(source: CsvSource): Promise<CsvRead> {
 /** Refuses bars whose spacing is not the timeframe's; otherwise the import and its report. */
 export function completeImport(read: CsvRead, timeframe: Timeframe): CsvImport {
   const { bars, format } = read;
-  assertTimeframe(bars.t, timeframe);
-  const n = bars.t.length;
+  assertTimeframe(bars.times(), timeframe);
+  const n = bars.length;
   return {
     bars,
     format,
@@ -96,9 +96,9 @@ export function completeImport(read: CsvRead, timeframe: Timeframe): CsvImport {
       rejected: read.rejected,
       rejectedSamples: read.rejectedSamples,
       duplicates: read.duplicates,
-      first: new Date(bars.t[0]!).toISOString(),
-      last: new Date(bars.t[n - 1]!).toISOString(),
-      gaps: findGaps(bars.t, timeframe),
+      first: new Date(bars.timeAt(0)).toISOString(),
+      last: new Date(bars.timeAt(n - 1)).toISOString(),
+      gaps: findGaps(bars.times(), timeframe),
     },
   };
 }
@@ -131,22 +131,14 @@ async function readChunks(chunks: AsyncGenerator<Uint8Array>): Promise<CsvRead> 
       `Nessuna barra valida nel file${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}.`,
     );
   }
-  const { bars, duplicates } = moveOutInOrder(rows.bars);
-  return { bars, format, rejected: rows.rejected, rejectedSamples: rows.rejectedSamples, duplicates };
-}
-
-/** The bars in time order, one per time, as plain arrays; the builder is spent afterwards. */
-function moveOutInOrder(builder: BarColumnsBuilder): { bars: BarColumns; duplicates: number } {
-  const order = builder.ascending ? null : orderRows(builder.times());
-  const rows = order?.rows;
-  const bars = {
-    o: builder.moveOut('o', rows),
-    h: builder.moveOut('h', rows),
-    l: builder.moveOut('l', rows),
-    c: builder.moveOut('c', rows),
-    t: builder.moveOut('t', rows),
+  const duplicates = rows.bars.sort();
+  return {
+    bars: rows.bars,
+    format,
+    rejected: rows.rejected,
+    rejectedSamples: rows.rejectedSamples,
+    duplicates,
   };
-  return { bars, duplicates: order?.duplicates ?? 0 };
 }
 
 /** The head as text for detection, without a last line that the head may have cut in two. */
@@ -170,7 +162,7 @@ const PIPE = 0x7c;
 
 /** Counts lines, skips the header and blank lines, and files each row as a bar or a rejection. */
 class RowCollector {
-  readonly bars = new BarColumnsBuilder();
+  readonly bars = new CompactBars();
   rejected = 0;
   readonly rejectedSamples: RejectedRow[] = [];
   private readonly reader: RowReader;

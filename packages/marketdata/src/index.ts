@@ -1,4 +1,4 @@
-export { type BarColumns } from './bar-columns';
+export { type BarColumns, type SortedBars } from './bar-columns';
 export { CorruptBarFileError } from './arrow-bars';
 export {
   type BarFileVersion,
@@ -7,6 +7,7 @@ export {
   type BarStoreFiles,
   type BeforeReplace,
 } from './bar-store';
+export { CompactBars } from './compact-bars';
 export { type CsvColumns, type CsvDialect, type CsvFormat, type DateOrder } from './csv-format';
 export { detectFormat } from './detect-format';
 export { CsvImportError, type CsvImportErrorCode } from './import-error';
@@ -20,7 +21,7 @@ export {
   readCsv,
   type RejectedRow,
 } from './import-csv';
-export { mergeBars, normaliseBars } from './merge-bars';
+export { normaliseBars } from './merge-bars';
 export {
   isSyntheticMarketOpen,
   syntheticBars,

@@ -241,8 +241,8 @@ describe.runIf(present)('real price files', () => {
         last: expected.last,
       });
       expect(report.gaps).toHaveLength(expected.gaps);
-      expect(bars.t).toHaveLength(report.imported);
-      expect(() => assertTimeframe(bars.t, other)).toThrow(
+      expect(bars.length).toBe(report.imported);
+      expect(() => assertTimeframe(bars.times(), other)).toThrow(
         `Il file contiene barre da ${timeframe === '1m' ? '1 minuto' : '1 giorno'} ma è stato scelto il timeframe ${other}.`,
       );
     });

@@ -1,6 +1,7 @@
 /**
  * What a timeframe asks of a series of bars: the spacing a file must show to be accepted as that
- * timeframe, and how far apart two bars must be to count as a gap rather than a weekend.
+ * timeframe, and how far apart two bars must be to count as a gap rather than a weekend. The
+ * times come as consecutive slabs (an import holds them in chunks), one array being one slab.
  */
 import { CsvImportError } from './import-error';
 
@@ -31,13 +32,10 @@ export interface Gap {
  * The typical distance between consecutive bars: the median of the differences (the lower middle
  * one when their count is even), immune to weekends, holidays and holes. 0 with fewer than 2 bars.
  */
-function typicalSpacing(t: Float64Array): number {
+function typicalSpacing(times: Iterable<Float64Array>): number {
   const counts = new Map<number, number>();
-  for (let i = 1; i < t.length; i++) {
-    const step = t[i]! - t[i - 1]!;
-    counts.set(step, (counts.get(step) ?? 0) + 1);
-  }
-  const middle = Math.floor((t.length - 2) / 2);
+  const n = forEachStep(times, (step) => counts.set(step, (counts.get(step) ?? 0) + 1));
+  const middle = Math.floor((n - 2) / 2);
   let seen = 0;
   for (const step of [...counts.keys()].sort((a, b) => a - b)) {
     seen += counts.get(step)!;
@@ -50,32 +48,59 @@ function typicalSpacing(t: Float64Array): number {
  * Refuses bars whose typical spacing is not the chosen timeframe's. The common case, a match, is
  * settled by counting the steps shorter than and equal to the expected one.
  */
-export function assertTimeframe(t: Float64Array, timeframe: Timeframe): void {
+export function assertTimeframe(times: Iterable<Float64Array>, timeframe: Timeframe): void {
   const expected = SPACING[timeframe];
   let shorter = 0;
   let equal = 0;
-  for (let i = 1; i < t.length; i++) {
-    const step = t[i]! - t[i - 1]!;
-    if (step < expected) shorter++;
-    else if (step === expected) equal++;
+  let n = 0;
+  // Loops written out rather than through forEachStep: they run over every bar of every upload.
+  let previous = NaN;
+  for (const slab of times) {
+    for (let i = 0; i < slab.length; i++) {
+      // NaN for the first bar, which so counts as neither.
+      const step = slab[i]! - previous;
+      if (step < expected) shorter++;
+      else if (step === expected) equal++;
+      previous = slab[i]!;
+    }
+    n += slab.length;
   }
-  const middle = Math.floor((t.length - 2) / 2);
-  if (t.length < 2 || (shorter <= middle && shorter + equal > middle)) return;
+  const middle = Math.floor((n - 2) / 2);
+  if (n < 2 || (shorter <= middle && shorter + equal > middle)) return;
   throw new CsvImportError(
     'timeframe-mismatch',
-    `Il file contiene barre da ${describeSpacing(typicalSpacing(t))} ma è stato scelto il timeframe ${timeframe}.`,
+    `Il file contiene barre da ${describeSpacing(typicalSpacing(times))} ma è stato scelto il timeframe ${timeframe}.`,
   );
 }
 
-export function findGaps(t: Float64Array, timeframe: Timeframe): Gap[] {
+export function findGaps(times: Iterable<Float64Array>, timeframe: Timeframe): Gap[] {
   const gaps: Gap[] = [];
   const over = GAP_OVER[timeframe];
-  for (let i = 1; i < t.length; i++) {
-    if (t[i]! - t[i - 1]! > over) {
-      gaps.push({ from: new Date(t[i - 1]!).toISOString(), to: new Date(t[i]!).toISOString() });
+  let previous = NaN;
+  for (const slab of times) {
+    for (let i = 0; i < slab.length; i++) {
+      const t = slab[i]!;
+      if (t - previous > over)
+        gaps.push({ from: new Date(previous).toISOString(), to: new Date(t).toISOString() });
+      previous = t;
     }
   }
   return gaps;
+}
+
+/** Calls back with each step between consecutive times, across slabs; answers how many times there were. */
+function forEachStep(times: Iterable<Float64Array>, onStep: (step: number) => void): number {
+  let count = 0;
+  let previous = NaN;
+  for (const slab of times) {
+    for (let i = 0; i < slab.length; i++) {
+      const t = slab[i]!;
+      if (count > 0) onStep(t - previous);
+      previous = t;
+      count++;
+    }
+  }
+  return count;
 }
 
 /** `1 minuto`, `5 minuti`, `1 ora`, `4 ore`, `1 giorno`, `7 giorni`, `30 secondi`. */

@@ -7,7 +7,7 @@
  * MarketCoverage in jobs/price-history.ts).
  */
 import type { Market, MarketDataSet, Timeframe } from '@platform/contracts';
-import type { BarColumns, BarFileVersion, BarSetSummary, BarStore } from '@platform/marketdata';
+import type { BarColumns, BarFileVersion, BarSetSummary, BarStore, SortedBars } from '@platform/marketdata';
 import type { MarketDataRepository, MarketDataSource } from './marketdata.repository';
 
 /** What this needs of the bar store (BarStore; a fake in tests). */
@@ -81,7 +81,12 @@ export class MarketDataSets {
    * leaves the set as it was; only a failure of the rename itself, after the row was written,
    * would leave the row ahead of the file.
    */
-  async merge(market: Market, timeframe: Timeframe, bars: BarColumns, source: MarketDataSource): Promise<BarSetSummary> {
+  async merge(
+    market: Market,
+    timeframe: Timeframe,
+    bars: BarColumns | SortedBars,
+    source: MarketDataSource,
+  ): Promise<BarSetSummary> {
     const key = `${market}-${timeframe}`;
     try {
       return await this.store.merge(market, timeframe, bars, async (summary) => {
