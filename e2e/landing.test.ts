@@ -142,7 +142,8 @@ describe('public site', () => {
     expect(await first.getAttribute('aria-expanded')).toBe('false');
     const answer = page.getByRole('region', { name: 'Can I try the platform before investing?' });
     await answer.getByText('$100,000 of virtual funds').waitFor();
-    expect(await answer.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('200px');
+    // The answer slides open: its height limit reaches 200px once the transition ends.
+    await expect.poll(() => answer.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('200px');
     await page.getByRole('region', { name: 'What is the minimum deposit?' }).waitFor({ state: 'hidden' });
 
     await second.click();
