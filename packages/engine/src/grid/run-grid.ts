@@ -64,6 +64,8 @@ function takeProfitPrice(target: number, quantity: number, cost: number): number
 // Integer bounds (small integers stay unboxed in the JIT's hot loop, unlike ±Infinity).
 /** Above every price: an empty stretch has no lowest price. */
 const NO_PRICE = 2_147_483_647;
+/** Not worked out yet. */
+const UNKNOWN = -2;
 /** Below every price: no level or stop is left to fire. */
 const NEVER_FALLS = -2_147_483_648;
 
@@ -146,6 +148,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   const stopDistance = toMilliPoints(leader.safeWorst);
   const levelCount = Math.floor(toMilliPoints(leader.worst) / step);
   const usdPerUnit = usdPerLotHundredthMilliPoint(instrument);
+  const unitsPerUsd = 1 / usdPerUnit;
   // Block sizes are powers of two: alignment is a mask test, not a division.
   const finestMask = (blockLevels[0]?.size ?? 2 ** 31) - 1;
   const dynamic = leader.dynamic;
@@ -203,41 +206,100 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
     } else if (result < money.lowSinceHigh) money.lowSinceHigh = result;
   };
 
-  // The stretch: bars of the open cycle at one fx rate in which nothing fires and equity sets no
-  // new high. quietCeiling is the lower of the take profit and the first price of a new high.
+  // The stretch: bars of the open cycle at one fx rate in which nothing fires. quietCeiling is
+  // the lower of the take profit and the first price of a new high. New highs stay inside the
+  // stretch while every dip around them is too shallow to deepen any member's drawdown
+  // (safeDip): stretchPeak is then the price of the latest high, and stretchLow the lowest price
+  // since it (or a lower bound of it, which such shallow dips make harmless).
   let stretchOpen = false;
   let stretchEnd = 0;
   let rateRun = 0;
   let quietCeiling = 0;
   let stretchLow = NO_PRICE;
+  let stretchPeak = NO_PRICE;
+  let safeDip = UNKNOWN;
 
   const equityAt = (price: number) => money.realised + ((quantity * price - cost) * usdPerUnit) / money.rate;
 
-  /** The lowest integer price at which equity (at the current rate) is above the given G. */
-  const priceAbove = (level: number): number => {
-    let price = Math.ceil((cost + ((level - money.realised) * money.rate) / usdPerUnit) / quantity);
-    while (equityAt(price) <= level) price++;
-    while (equityAt(price - 1) > level) price--;
-    return price;
-  };
+  /**
+   * A price below which equity (at the current rate) stays at or under the given G: where the two
+   * meet, less two ticks, far more than the rounding of this estimate. Prices in that margin are
+   * checked exactly, one by one (riseInStretch).
+   */
+  const priceSafelyBelow = (level: number): number =>
+    Math.ceil((cost + (level - money.realised) * money.rate * unitsPerUsd) / quantity) - 2;
 
   const openStretch = (bar: number) => {
     money.rate = money.stretchRate = rates[bar] as number;
     while ((rateRunStarts[rateRun + 1] as number) <= bar) rateRun++;
     stretchEnd = rateRunStarts[rateRun + 1] as number;
-    quietCeiling = Math.min(takeProfit, priceAbove(money.high));
+    quietCeiling = Math.min(takeProfit, priceSafelyBelow(money.high));
     stretchLow = NO_PRICE;
+    stretchPeak = NO_PRICE;
+    safeDip = UNKNOWN;
     stretchOpen = true;
   };
 
-  /** Hands the stretch's lowest price to the plateau; needed before anything else changes. */
+  /** Hands the stretch's high and low to the plateau; needed before anything else changes. */
   const closeStretch = () => {
     if (!stretchOpen) return;
     stretchOpen = false;
-    if (stretchLow === NO_PRICE) return;
     money.rate = money.stretchRate;
+    if (stretchPeak !== NO_PRICE) {
+      money.high = equityAt(stretchPeak);
+      money.lowSinceHigh = equityAt(stretchLow);
+      return;
+    }
+    if (stretchLow === NO_PRICE) return;
     const lowest = equityAt(stretchLow);
     if (lowest < money.lowSinceHigh) money.lowSinceHigh = lowest;
+  };
+
+  /**
+   * The deepest price dip that cannot raise any member's maximum drawdown from a peak at or above
+   * the current high, in this stretch; -1 when there is none (no drawdown yet, or a peak of equity
+   * at or below zero). Drawdown s·ΔG / (C + s·H) only shrinks as the peak H grows.
+   */
+  const shallowDip = (): number => {
+    const eurPerPrice = (quantity * usdPerUnit) / money.stretchRate;
+    let dip = Number.POSITIVE_INFINITY;
+    for (let member = 0; member < members.length; member++) {
+      const scale = scales[member] as number;
+      const peak = (capitals[member] as number) + scale * money.high;
+      if (!(peak > 0)) return -1;
+      dip = Math.min(dip, ((maxDrawdowns[member] as number) * peak) / (100 * scale * eurPerPrice));
+    }
+    // A margin far beyond the rounding of the quotients above.
+    return Math.floor(dip * (1 - 1e-9)) - 1;
+  };
+
+  /**
+   * Takes a bar or block with prices in [minPrice, maxPrice] that reaches the ceiling but fires
+   * nothing into the stretch: at once when it sets no new high after all, and otherwise when no
+   * dip around the high can deepen a drawdown: the plateau it
+   * closes, the dip inside it in whatever order, and the one it opens (whose low is taken as
+   * minPrice, at most a shallow dip below the truth). False leaves it to the exact way.
+   */
+  const riseInStretch = (minPrice: number, maxPrice: number): boolean => {
+    if (stretchPeak === NO_PRICE ? equityAt(maxPrice) <= money.high : maxPrice <= stretchPeak) {
+      // Under the ceiling's margin, but no new high after all.
+      if (minPrice < stretchLow) stretchLow = minPrice;
+      return true;
+    }
+    if (safeDip === UNKNOWN) {
+      // The plateau the stretch started in must close harmlessly, once, the first time.
+      const startLow = Math.min(
+        money.lowSinceHigh,
+        stretchLow === NO_PRICE ? Infinity : equityAt(stretchLow),
+      );
+      safeDip = harmless(money.high, Math.min(startLow, money.high)) ? shallowDip() : -1;
+    }
+    if (safeDip < 0 || maxPrice - minPrice > safeDip) return false;
+    if (stretchPeak !== NO_PRICE && stretchPeak - Math.min(stretchLow, minPrice) > safeDip) return false;
+    stretchPeak = maxPrice;
+    stretchLow = minPrice;
+    quietCeiling = Math.min(takeProfit, maxPrice + 1);
+    return true;
   };
 
   /** Whether no member's maximum drawdown can grow from a plateau at fromG down to toG. */
@@ -347,9 +409,12 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
       if (maxPrice >= takeProfit || minPrice <= fallLimit) continue;
       const minRate = level.minRate[block] as number;
       const maxRate = level.maxRate[block] as number;
-      if (maxPrice < quietCeiling && bar + size <= stretchEnd) {
-        if (minPrice < stretchLow) stretchLow = minPrice;
-        return bar + size;
+      if (bar + size <= stretchEnd) {
+        if (maxPrice < quietCeiling) {
+          if (minPrice < stretchLow) stretchLow = minPrice;
+          return bar + size;
+        }
+        if (riseInStretch(minPrice, maxPrice)) return bar + size;
       }
       closeStretch();
       if (quiet(minPrice, maxPrice, minRate, maxRate)) return bar + size;
@@ -388,7 +453,15 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
         bar++;
       }
       stretchLow = lowest;
-      if (bar < limit) return bar;
+      if (bar < limit) {
+        const minPrice = pathMin[bar] as number;
+        const maxPrice = pathMax[bar] as number;
+        if (minPrice > floor && maxPrice < takeProfit && riseInStretch(minPrice, maxPrice)) {
+          bar++;
+          continue;
+        }
+        return bar;
+      }
     }
     return bar;
   };
