@@ -486,6 +486,8 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
         }
       }
       money.rate = rates[bar] as number;
+      // Whether this bar opens a cycle.
+      let opened = false;
       const open = opens[bar] as number;
       const barHigh = highs[bar] as number;
       const barLow = lows[bar] as number;
@@ -516,6 +518,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
         if (first === 0) {
           gone = true;
         } else {
+          opened = true;
           inCycle = true;
           start = open;
           stop = open - stopDistance;
@@ -530,6 +533,18 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
       if (!inCycle) {
         bar++;
         continue;
+      }
+      if (opened) {
+        // The rest of the bar in which a cycle opens most often changes nothing but the plateau's
+        // low: it starts the stretch.
+        openStretch(bar);
+        const minPrice = pathMin[bar] as number;
+        if (minPrice > fallLimit && (pathMax[bar] as number) < quietCeiling) {
+          stretchLow = minPrice;
+          bar++;
+          continue;
+        }
+        closeStretch();
       }
 
       const first = close >= open ? barLow : barHigh;
