@@ -1,6 +1,14 @@
-// The worker-thread side of the thread-pool executor: one call runs a share of a sweep over bars
-// the caller prepared once on shared memory, so no thread copies or prepares them again.
-import { runAllPrepared, type GridParams, type PreparedBars, type RunResult } from '@platform/engine';
+// The worker-thread side of the thread-pool executor: a share of a sweep over bars the caller
+// prepared once on shared memory (no thread copies or prepares them again), or an analysis.
+import {
+  analyseMarket,
+  runAllPrepared,
+  type AnalysisResults,
+  type GridParams,
+  type PreparedBars,
+  type RunResult,
+} from '@platform/engine';
+import type { AnalysisJob } from './engine-executor';
 
 export interface GridShare {
   prepared: PreparedBars;
@@ -9,4 +17,8 @@ export interface GridShare {
 
 export default function runGridShare(share: GridShare): RunResult[] {
   return runAllPrepared(share.prepared, share.params);
+}
+
+export function analyse(job: AnalysisJob): AnalysisResults {
+  return analyseMarket(job.bars, job.point, job.threshold);
 }

@@ -8,7 +8,7 @@ import { createThreadPoolExecutor } from './thread-pool-executor';
 import { oscillatingBars } from '../../test/support/memory-prices';
 
 describe('thread pool executor', () => {
-  it('answers the same rows as one thread, in the same order', async () => {
+  it('answers the same rows and analysis as one thread, in the same order', async () => {
     const executor = createThreadPoolExecutor({
       workerFile: fileURLToPath(new URL('./engine-worker.ts', import.meta.url)),
       threads: 2,
@@ -26,6 +26,8 @@ describe('thread pool executor', () => {
       const single = await inlineExecutor.runGrids(job);
       expect(threaded.results).toHaveLength(101);
       expect(threaded).toEqual(single);
+      const analysis = { bars: job.bars, point: 0.1, threshold: 30 };
+      expect(await executor.analyse(analysis)).toEqual(await inlineExecutor.analyse(analysis));
     } finally {
       await executor.close();
     }
