@@ -1,23 +1,5 @@
 // Line icons of the dashboard's views, drawn in the text colour; decorative beside their label.
-import type { ReactNode } from 'react';
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
+import { LineIcon as Icon } from './line-icon';
 
 export const OverviewIcon = () => (
   <Icon>

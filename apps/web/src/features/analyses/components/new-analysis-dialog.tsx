@@ -6,8 +6,6 @@ import {
   ANALYSIS_MESSAGES,
   createAnalysisSchema,
   marketSchema,
-  PERIOD_FIRST_DAY,
-  PERIOD_LAST_DAY,
   type CreateAnalysis,
   type MarketDataSet,
 } from '@platform/contracts';
@@ -16,7 +14,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
-import { TextField } from '../../../components/text-field';
+import { PeriodDayField } from '../../../components/period-day-field';
 import { collections } from '../../../lib/collections/collections';
 import { coverageHint, suggestedPeriod } from '../../../lib/market-coverage';
 import { refusalMessage } from '../../../lib/refusal-message';
@@ -79,15 +77,11 @@ function NewAnalysisForm({
   return (
     <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
       {(['from', 'to'] as const).map((name) => (
-        <TextField
+        <PeriodDayField
           key={name}
           label={name === 'from' ? 'Start Date' : 'End Date'}
           error={errors[name]?.message}
-          registration={register(name)}
-          type="date"
-          min={PERIOD_FIRST_DAY}
-          max={PERIOD_LAST_DAY}
-        />
+          registration={register(name)} />
       ))}
       <FormField label="Market" error={errors.market?.message} hint={coverageHint(marketData, market)}>
         {({ id, describedBy }) => (

@@ -6,8 +6,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BACKTEST_MESSAGES,
   marketSchema,
-  PERIOD_FIRST_DAY,
-  PERIOD_LAST_DAY,
   type Algorithm,
   type BacktestConfigInput,
   type Instrument,
@@ -19,6 +17,7 @@ import type { ChangeEvent } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { FormPanel } from '../../../components/form-panel';
+import { PeriodDayField } from '../../../components/period-day-field';
 import { TextField } from '../../../components/text-field';
 import { collections } from '../../../lib/collections/collections';
 import { coverageHint, suggestedPeriod } from '../../../lib/market-coverage';
@@ -182,15 +181,11 @@ function BacktestForm({ instruments, algorithms, marketData, onClose }: Backtest
         )}
       </FormField>
       {(['from', 'to'] as const).map((name) => (
-        <TextField
+        <PeriodDayField
           key={name}
           label={name === 'from' ? 'From' : 'To'}
           error={errors[name]?.message}
-          registration={register(name)}
-          type="date"
-          min={PERIOD_FIRST_DAY}
-          max={PERIOD_LAST_DAY}
-        />
+          registration={register(name)} />
       ))}
       {numberField('worst', 'Worst')}
       {numberField('safeWorst', 'Safe Worst')}

@@ -6,6 +6,7 @@ import { Brand } from '../../../components/brand';
 import type { DashboardView, DashboardViews } from '../dashboard-view';
 import { viewSearch } from '../use-selected-view';
 import { ThemeSwitch } from './theme-switch';
+import { CloseIcon, LineIcon } from '../../../components/line-icon';
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
 export const NAVIGATION_ID = 'dashboard-navigation';
@@ -27,17 +28,7 @@ export function Sidebar({ views, current, open, navRef, onChoose, onClose, onLog
       <div className="sidebar__head">
         <Brand to="/dashboard" />
         <button type="button" className="sidebar__close" onClick={onClose} aria-label="Chiudi il menu">
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <CloseIcon size={22} />
         </button>
       </div>
       <nav id={NAVIGATION_ID} ref={navRef} tabIndex={-1} className="sidebar__nav" aria-label="Sezioni">
@@ -60,17 +51,9 @@ export function Sidebar({ views, current, open, navRef, onChoose, onClose, onLog
       <div className="sidebar__foot">
         <ThemeSwitch />
         <button type="button" className="sidebar__logout" onClick={onLogout}>
-          <svg
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <LineIcon strokeWidth={2}>
             <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
-          </svg>
+          </LineIcon>
           Logout
         </button>
       </div>

@@ -3,6 +3,7 @@
 // (visually hidden) so the keyboard and screen readers reach it.
 import { useId, useState, type DragEvent } from 'react';
 import { formatBytes } from '../upload-progress';
+import { CloseIcon, LineIcon } from '../../../components/line-icon';
 
 interface FileDropProps {
   file: File | null;
@@ -26,17 +27,9 @@ export function FileDrop({ file, onChoose, onRemove, disabled, describedBy }: Fi
   if (file) {
     return (
       <div className="upload-chip">
-        <svg
-          viewBox="0 0 24 24"
-          width="20"
-          height="20"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon strokeWidth={2}>
           <path d="M6 3h8l4 4v14H6zM14 3v4h4" />
-        </svg>
+        </LineIcon>
         <span className="upload-chip__name">{file.name}</span>
         <span className="upload-chip__size">{formatBytes(file.size)}</span>
         <button
@@ -46,17 +39,7 @@ export function FileDrop({ file, onChoose, onRemove, disabled, describedBy }: Fi
           disabled={disabled}
           aria-label={`Rimuovi ${file.name}`}
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="16"
-            height="16"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <CloseIcon size={16} />
         </button>
       </div>
     );
@@ -87,17 +70,9 @@ export function FileDrop({ file, onChoose, onRemove, disabled, describedBy }: Fi
         }}
       />
       <label htmlFor={inputId} className="upload-drop__label">
-        <svg
-          viewBox="0 0 24 24"
-          width="32"
-          height="32"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-        >
+        <LineIcon size={32}>
           <path d="M12 16V4M7 9l5-5 5 5M4 16v4h16v-4" />
-        </svg>
+        </LineIcon>
         <span className="upload-drop__title">Trascina qui il file CSV o fai clic per sceglierlo</span>
         <span className="upload-drop__hint">Solo file .csv, massimo 600 MB</span>
       </label>

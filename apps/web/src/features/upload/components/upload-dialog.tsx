@@ -25,6 +25,7 @@ import { formatRemaining, formatSpeed } from '../upload-progress';
 import { UploadOutcome } from './upload-outcome';
 import { FileDrop } from './file-drop';
 import '../upload.css';
+import { CloseIcon } from '../../../components/line-icon';
 
 const CLOSE_AFTER_SUCCESS_MS = 2000;
 const ATTEMPTS = 4;
@@ -74,17 +75,7 @@ function UploadPanel({
           <span className="upload__badge">Timeframe: {type ?? '1m'}</span>
         </div>
         <button type="button" className="upload__close" onClick={onClose} aria-label="Chiudi">
-          <svg
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <CloseIcon size={20} />
         </button>
       </header>
       {algorithms.isPending ? (
