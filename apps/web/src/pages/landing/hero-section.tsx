@@ -13,7 +13,7 @@ export function HeroSection() {
   const startTrading = useDelayedAction(() => void navigate('/login'));
 
   return (
-    <section id="home" className="hero" aria-labelledby="hero-title">
+    <section id="home" className="hero chart-grid" aria-labelledby="hero-title">
       <div className="hero__inner">
         <div className="hero__copy">
           <p className="eyebrow eyebrow--light">Automated trading · Based in Monaco</p>

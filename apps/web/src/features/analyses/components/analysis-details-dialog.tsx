@@ -87,7 +87,7 @@ function AnalysisCards({ results: { volatility, worst, choch } }: { results: Ana
 function FigureCard({ title, figures }: { title: string; figures: readonly (readonly [string, string])[] }) {
   const titleId = useId();
   return (
-    <article className="analysis-card" aria-labelledby={titleId}>
+    <article className="inset-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="analysis-card__title">
         {title}
       </h3>

@@ -45,7 +45,7 @@ const FIGURES = [
 
 export function MarketingPanel() {
   return (
-    <section className="marketing" aria-labelledby="marketing-title">
+    <section className="marketing chart-grid" aria-labelledby="marketing-title">
       <ChartBackdrop />
       <div className="marketing__content">
         <Brand />

@@ -37,7 +37,7 @@ function HighlightCard({
   const titleId = useId();
   const yearly = row ? annualReturn(backtest.capital, row.profit, backtest.from, backtest.to) : undefined;
   return (
-    <article className="backtest-highlight" aria-labelledby={titleId}>
+    <article className="inset-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="backtest-highlight__title">
         {title}
       </h3>
