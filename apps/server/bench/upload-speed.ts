@@ -15,7 +15,7 @@ import { syntheticBars } from '@platform/marketdata';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
@@ -24,6 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app';
 import type { Mailer } from '../src/lib/mailer';
 import { hashPassword } from '../src/lib/passwords';
+// The batched file writer lives with the marketdata benches; a bench helper, not part of the package's API.
+import { writeLines } from '../../../packages/marketdata/bench/write-lines';
 
 const PASSWORD = 'Bench-Password-9';
 const YEAR = 365 * 86_400_000;
@@ -114,31 +116,17 @@ try {
 
 /** Synthetic GOLD bars, one year after another, as MetaTrader rows, as many as fit in the size. */
 async function writeCsv(path: string, targetBytes: number): Promise<void> {
-  const out = createWriteStream(path);
-  let written = 0;
-  let full = false;
-  for (let start = Date.UTC(1990, 0, 1); !full; start += YEAR) {
+  await writeLines(path, metaTraderRows(), targetBytes);
+}
+
+function* metaTraderRows(): Generator<string> {
+  for (let start = Date.UTC(1990, 0, 1); ; start += YEAR) {
     const year = syntheticBars('GOLD', start, start + YEAR);
-    let batch = '';
     for (let i = 0; i < year.t.length; i++) {
       const iso = new Date(year.t[i]!).toISOString();
-      const line = `${iso.slice(0, 4)}.${iso.slice(5, 7)}.${iso.slice(8, 10)},${iso.slice(11, 16)},${year.o[i]!.toFixed(2)},${year.h[i]!.toFixed(2)},${year.l[i]!.toFixed(2)},${year.c[i]!.toFixed(2)},0\n`;
-      if (written + batch.length + line.length > targetBytes) {
-        full = true;
-        break;
-      }
-      batch += line;
-      if (batch.length > 1 << 20) {
-        written += batch.length;
-        if (!out.write(batch)) await once(out, 'drain');
-        batch = '';
-      }
+      yield `${iso.slice(0, 4)}.${iso.slice(5, 7)}.${iso.slice(8, 10)},${iso.slice(11, 16)},${year.o[i]!.toFixed(2)},${year.h[i]!.toFixed(2)},${year.l[i]!.toFixed(2)},${year.c[i]!.toFixed(2)},0\n`;
     }
-    written += batch.length;
-    if (!out.write(batch)) await once(out, 'drain');
   }
-  out.end();
-  await once(out, 'finish');
 }
 
 /** The multipart body streamed from disk: the fields first, then the file, with a declared length. */

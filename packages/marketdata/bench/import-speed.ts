@@ -8,14 +8,14 @@
  *   npx tsx packages/marketdata/bench/import-speed.ts [megabytes=600] [source.csv]
  */
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { importCsv } from '../src/index';
+import { type BarColumns, importCsv } from '../src/index';
+import { writeLines } from './write-lines';
 
 const DEFAULT_SOURCE = join(
   process.env.SHARED_DATA_DIR ?? new URL('../../../../shared/data', import.meta.url).pathname,
@@ -82,25 +82,17 @@ try {
 /** Writes the source's bars again and again, each copy a whole number of weeks later, as HistData rows. */
 async function writeRepeated(from: string, to: string, targetBytes: number): Promise<void> {
   const bars = (await importCsv(createReadStream(from), { timeframe: '1m' })).bars.toColumns();
+  await writeLines(to, histDataRows(bars), targetBytes);
+}
+
+function* histDataRows(bars: BarColumns): Generator<string> {
   const n = bars.t.length;
   const shift = Math.ceil((bars.t[n - 1]! - bars.t[0]! + 1) / WEEK_MS) * WEEK_MS;
-  const out = createWriteStream(to);
-  let written = 0;
-  for (let copy = 0; written < targetBytes; copy++) {
-    let batch = '';
-    for (let i = 0; i < n && written + batch.length < targetBytes; i++) {
+  for (let copy = 0; ; copy++) {
+    for (let i = 0; i < n; i++) {
       const est = new Date(bars.t[i]! + copy * shift - EST_MS).toISOString();
       const time = `${est.slice(0, 4)}${est.slice(5, 7)}${est.slice(8, 10)} ${est.slice(11, 13)}${est.slice(14, 16)}00`;
-      batch += `${time};${bars.o[i]!.toFixed(6)};${bars.h[i]!.toFixed(6)};${bars.l[i]!.toFixed(6)};${bars.c[i]!.toFixed(6)};0\n`;
-      if (batch.length > 1 << 20) {
-        written += batch.length;
-        if (!out.write(batch)) await once(out, 'drain');
-        batch = '';
-      }
+      yield `${time};${bars.o[i]!.toFixed(6)};${bars.h[i]!.toFixed(6)};${bars.l[i]!.toFixed(6)};${bars.c[i]!.toFixed(6)};0\n`;
     }
-    written += batch.length;
-    if (!out.write(batch)) await once(out, 'drain');
   }
-  out.end();
-  await once(out, 'finish');
 }
