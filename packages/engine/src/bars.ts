@@ -33,3 +33,20 @@ export function lowerBound(times: Float64Array, timeMs: number): number {
   }
   return low;
 }
+
+/**
+ * The bars on shared memory, so worker threads read them without a copy: as they are when every
+ * column already is (the bar store reads them so), else copied once into one shared buffer.
+ */
+export function shareBars(bars: Bars): Bars {
+  const columns = [bars.t, bars.o, bars.h, bars.l, bars.c];
+  if (columns.every((column) => column.buffer instanceof SharedArrayBuffer)) return bars;
+  const count = bars.t.length;
+  const buffer = new SharedArrayBuffer(count * 8 * columns.length);
+  const [t, o, h, l, c] = columns.map((column, k) => {
+    const copy = new Float64Array(buffer, k * count * 8, count);
+    copy.set(column);
+    return copy;
+  }) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  return { t, o, h, l, c };
+}

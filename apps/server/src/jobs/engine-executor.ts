@@ -8,9 +8,9 @@ import {
   runAllPrepared,
   type AnalysisResults,
   type Bars,
+  type FxCurve,
   type GridParams,
   type InstrumentSpec,
-  type PreparedBars,
   type RunResult,
 } from '@platform/engine';
 
@@ -41,20 +41,19 @@ export interface EngineExecutor {
   close(): Promise<void>;
 }
 
-/** A job's bars made ready for its runs, and whether some day used the 1.0 fx fallback. */
-export function prepareGridJob(
-  job: GridJob,
-  shared = false,
-): { prepared: PreparedBars; fxFallback: boolean } {
-  const fx = job.fx ? fxFromCloses(job.fx.t, job.fx.c) : fallbackFx();
-  const prepared = prepareBars(job.bars, job.instrument, fx, { shared });
-  return { prepared, fxFallback: job.fx === null || fx.usedFallback };
+/** The job's fx curve: from its EURUSD closes, or 1.0 everywhere when it has none. */
+export function jobFx(job: GridJob): FxCurve {
+  return job.fx ? fxFromCloses(job.fx.t, job.fx.c) : fallbackFx();
 }
+
+/** Whether some day of the job used the 1.0 fallback rate; read once its bars are prepared. */
+export const usedFxFallback = (job: GridJob, fx: FxCurve) => job.fx === null || fx.usedFallback;
 
 /** The grid runs of one job: bars prepared once, each decision sequence simulated once. */
 export function computeGrids(job: GridJob): GridJobResult {
-  const { prepared, fxFallback } = prepareGridJob(job);
-  return { results: runAllPrepared(prepared, job.params), fxFallback };
+  const fx = jobFx(job);
+  const prepared = prepareBars(job.bars, job.instrument, fx);
+  return { results: runAllPrepared(prepared, job.params), fxFallback: usedFxFallback(job, fx) };
 }
 
 /** Runs everything in the calling thread: for tests and for a process with one core to give. */

@@ -1,5 +1,5 @@
-// The thread pool splits a sweep across worker threads over shared bars and must answer exactly
-// what the same runs give in one thread.
+// The thread pool prepares a sweep's bars in slices on its threads and splits the runs across
+// them over shared memory; it must answer exactly what the same runs give in one thread.
 import { DEFAULT_SWEEPS, sweepParams } from '@platform/engine';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -16,16 +16,20 @@ describe('thread pool executor', () => {
       execArgv: ['--import', 'tsx'],
     });
     try {
+      // Three days of bars and an EURUSD close for only the day before the last: the rate
+      // changes inside the period and the first days use the fallback.
+      const day = 86_400_000;
       const job = {
-        bars: oscillatingBars('2024-03-04', 1),
+        bars: oscillatingBars('2024-03-04', 3),
         instrument: { point: 0.1, contractSize: 100, spreadPoints: 3 },
-        fx: null,
+        fx: { t: Float64Array.of(Date.parse('2024-03-05T00:00:00Z') + day / 2), c: Float64Array.of(1.0842) },
         params: sweepParams(DEFAULT_SWEEPS.GOLD, { worst: 300, safeWorst: 400, capital: 10_000, leverage: 20, dynamic: false, close: true }).slice(0, 101),
       };
       const threaded = await executor.runGrids(job);
       const single = await inlineExecutor.runGrids(job);
       expect(threaded.results).toHaveLength(101);
       expect(threaded).toEqual(single);
+      expect(threaded.fxFallback).toBe(true);
       const analysis = { bars: job.bars, point: 0.1, threshold: 30 };
       expect(await executor.analyse(analysis)).toEqual(await inlineExecutor.analyse(analysis));
     } finally {

@@ -1,13 +1,24 @@
-// Engine work on worker threads (Piscina): a range sweep is prepared once on shared memory and
-// split into a few shares per thread; analyses run on a thread. The threads start with the
-// pool and stay, so a job never waits for one to boot.
-import { decisionKey, type AnalysisResults, type GridParams, type RunResult } from '@platform/engine';
+// Engine work on worker threads (Piscina): a range sweep's bars are prepared once on shared
+// memory, a slice per thread, and the threads claim its runs group by group; analyses run on a
+// thread. The threads start with the pool and stay, so a job never waits for one to boot. The
+// server's own thread only hands out work and gathers it.
+import {
+  allocatePrepared,
+  completePrepared,
+  dayRates,
+  decisionGroups,
+  shareBars,
+  type AnalysisResults,
+  type GridParams,
+  type PreparedBars,
+  type RunResult,
+} from '@platform/engine';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { prepareGridJob, type EngineExecutor, type GridJob, type GridJobResult } from './engine-executor';
-import type { GridShare } from './engine-worker';
+import { jobFx, usedFxFallback, type EngineExecutor, type GridJob, type GridJobResult } from './engine-executor';
+import type { ClaimedGroups, GridShare, PrepareSlice } from './engine-worker';
 
 export interface ThreadPoolOptions {
   /** The worker module: engine-worker.js next to the bundle, or the .ts source with a loader in execArgv. */
@@ -15,8 +26,6 @@ export interface ThreadPoolOptions {
   threads?: number;
   execArgv?: string[];
 }
-
-const SHARES_PER_THREAD = 4;
 
 export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExecutor {
   const threads = options.threads ?? Math.max(1, availableParallelism());
@@ -26,44 +35,54 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
     maxThreads: threads,
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
   });
+
+  /** The job's bars prepared on shared memory, one slice per thread. */
+  const prepareOnThreads = async (job: GridJob): Promise<{ prepared: PreparedBars; fxFallback: boolean }> => {
+    const fx = jobFx(job);
+    const bars = shareBars(job.bars);
+    const days = dayRates(bars.t, fx);
+    const columns = allocatePrepared(bars.t.length, { shared: true });
+    // Slices start on block boundaries: each thread summarises its own blocks.
+    const blockSize = columns.finest.size;
+    const sliceLength = Math.ceil(columns.count / threads / blockSize) * blockSize;
+    const slices: PrepareSlice[] = [];
+    for (let from = 0; from < columns.count; from += sliceLength) {
+      const to = Math.min(from + sliceLength, columns.count);
+      slices.push({ bars, columns, instrument: job.instrument, days, from, to });
+    }
+    const highs = (await Promise.all(
+      slices.map((slice) => pool.run(slice, { name: 'prepareSlice' })),
+    )) as number[];
+    const prepared = completePrepared(columns, job.instrument, Math.max(-Infinity, ...highs), { shared: true });
+    return { prepared, fxFallback: usedFxFallback(job, fx) };
+  };
+
   return {
     async runGrids(job: GridJob): Promise<GridJobResult> {
-      // A few shares per thread: a thread that finishes early takes the next one, so no thread
-      // idles while another still works through costly sequences.
-      const shares = Math.min(threads * SHARES_PER_THREAD, job.params.length);
-      // Prepared here: a worker would have to receive the raw bars as a copy first, which costs
-      // more than it saves (measured: the 2-year sweep got slower).
-      const { prepared, fxFallback } = prepareGridJob(job, true);
-      const runShare = (params: GridParams[]) =>
-        pool.run({ prepared, params } satisfies GridShare) as Promise<RunResult[]>;
-      if (shares <= 1) return { results: await runShare(job.params), fxFallback };
-      // Runs that share a decision sequence go to the same share (it simulates them once); the
-      // groups are dealt round-robin, so each share gets a fair mix of cheap and costly ones.
-      const groupOf = new Map<string, number>();
-      const shareOf = job.params.map((params, index) => {
-        const key = decisionKey(params, index);
-        let group = groupOf.get(key);
-        if (group === undefined) groupOf.set(key, (group = groupOf.size));
-        return group % shares;
-      });
-      const parts = Array.from({ length: shares }, (): { params: GridParams[]; indexes: number[] } => ({
-        params: [],
-        indexes: [],
-      }));
-      job.params.forEach((params, index) => {
-        const part = parts[shareOf[index] as number];
-        part?.params.push(params);
-        part?.indexes.push(index);
-      });
-      const answers = await Promise.all(parts.map((part) => runShare(part.params)));
+      const { prepared, fxFallback } = await prepareOnThreads(job);
+      // Every thread claims groups of runs from one shared list until none is left; runs that
+      // share a decision sequence are one group, simulated once.
+      const groups = decisionGroups(job.params);
+      const share: GridShare = {
+        prepared,
+        groups: groups.map((indexes) => indexes.map((index) => job.params[index] as GridParams)),
+        next: new Int32Array(new SharedArrayBuffer(4)),
+        threads,
+      };
+      const answers = (await Promise.all(
+        Array.from({ length: threads }, () => pool.run(share)),
+      )) as ClaimedGroups[][];
       const results = new Array<RunResult>(job.params.length);
-      parts.forEach((part, share) => {
-        part.indexes.forEach((index, position) => {
-          const result = answers[share]?.[position];
-          if (!result) throw new Error('a worker answered fewer results than it was given');
-          results[index] = result;
+      let answered = 0;
+      for (const { first, results: groupResults } of answers.flat()) {
+        groupResults.forEach((members, offset) => {
+          groups[first + offset]?.forEach((index, position) => {
+            results[index] = members[position] as RunResult;
+            answered++;
+          });
         });
-      });
+      }
+      if (answered !== results.length) throw new Error('the threads left runs unanswered');
       return { results, fxFallback };
     },
     analyse: (job) => pool.run(job, { name: 'analyse' }) as Promise<AnalysisResults>,

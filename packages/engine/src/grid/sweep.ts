@@ -2,7 +2,7 @@
 // in nested order size, ratio, mediazione, target (outermost first), multiplier 1.
 import { entryLots, toMilliPoints, type GridParams, type RunResult } from './params';
 import type { PreparedBars } from './prepared-bars';
-import { startGroup, type GroupRun } from './run-grid';
+import { startGroup } from './run-grid';
 
 export type SweepMarket = 'GOLD' | 'NASDAQ' | 'EURUSD';
 
@@ -85,18 +85,18 @@ export function decisionKey(params: GridParams, index: number): string {
 }
 
 /**
- * Bars per turn when many runs share the bars: small enough that a window's prices and block
- * summaries stay in the processor's cache while every run goes through it, a multiple of the
- * block sizes so that blocks never straddle two windows.
+ * The relative work of simulating a decision sequence: it grows about as 1/√(mediazione · target)
+ * (measured on GOLD's default sweep), as smaller distances mean more cycles and events.
  */
-const WINDOW_BARS = 4096;
+export function sequenceCost(params: GridParams): number {
+  return 1 / Math.sqrt(params.mediazione * params.target);
+}
 
 /**
- * Every run of a list over prepared bars, each decision sequence simulated once; results in
- * input order. The runs take turns window by window: each one jumps around the bars near its own
- * events, and taking turns keeps those bars in cache instead of fetching them again per run.
+ * The runs of a list grouped by decision sequence (indexes into the list), costliest first: a
+ * pool of threads that takes them in this order ends with the cheap ones and finishes together.
  */
-export function runAllPrepared(prepared: PreparedBars, runs: readonly GridParams[]): RunResult[] {
+export function decisionGroups(runs: readonly GridParams[]): number[][] {
   const groups = new Map<string, number[]>();
   runs.forEach((params, index) => {
     const key = decisionKey(params, index);
@@ -104,22 +104,43 @@ export function runAllPrepared(prepared: PreparedBars, runs: readonly GridParams
     if (members) members.push(index);
     else groups.set(key, [index]);
   });
-  const memberIndexes = [...groups.values()];
-  const groupRuns = memberIndexes.map((indexes) =>
-    startGroup(
-      prepared,
-      indexes.map((index) => runs[index] as GridParams),
-    ),
-  );
+  const cost = (group: number[]) => sequenceCost(runs[group[0] as number] as GridParams);
+  return [...groups.values()].sort((a, b) => cost(b) - cost(a));
+}
+
+/**
+ * Bars per turn when many runs share the bars: small enough that a window's prices and block
+ * summaries stay in the processor's cache while every run goes through it, a multiple of the
+ * block sizes so that blocks never straddle two windows.
+ */
+const WINDOW_BARS = 4096;
+
+/**
+ * Each group of runs (runs with one decision sequence) simulated once; the results of each
+ * group's members in its order. The groups take turns window by window: each one jumps around
+ * the bars near its own events, and taking turns keeps those bars in cache instead of fetching
+ * them again per group.
+ */
+export function runGroups(prepared: PreparedBars, groups: readonly (readonly GridParams[])[]): RunResult[][] {
+  const groupRuns = groups.map((members) => startGroup(prepared, members));
   for (let end = WINDOW_BARS; end - WINDOW_BARS < prepared.count; end += WINDOW_BARS) {
     const windowEnd = Math.min(end, prepared.count);
     for (const groupRun of groupRuns) groupRun.advance(windowEnd);
   }
+  return groupRuns.map((groupRun) => groupRun.finish());
+}
+
+/** Every run of a list over prepared bars, each decision sequence simulated once; results in input order. */
+export function runAllPrepared(prepared: PreparedBars, runs: readonly GridParams[]): RunResult[] {
+  const groups = decisionGroups(runs);
+  const answers = runGroups(
+    prepared,
+    groups.map((indexes) => indexes.map((index) => runs[index] as GridParams)),
+  );
   const results = new Array<RunResult>(runs.length);
-  memberIndexes.forEach((indexes, group) => {
-    const answers = (groupRuns[group] as GroupRun).finish();
+  groups.forEach((indexes, group) => {
     indexes.forEach((index, position) => {
-      results[index] = answers[position] as RunResult;
+      results[index] = (answers[group] as RunResult[])[position] as RunResult;
     });
   });
   return results;

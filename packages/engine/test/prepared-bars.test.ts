@@ -1,0 +1,46 @@
+// Bars prepared in slices (as the worker threads do, each on its own range) must be exactly the
+// bars prepared in one go: same columns, same block levels, same runs of one rate.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  allocatePrepared,
+  completePrepared,
+  dayRates,
+  fillPrepared,
+  prepareBars,
+} from '../src/grid/prepared-bars';
+import { scenario } from './arbitraries';
+
+describe('prepared bars', () => {
+  it('are the same when slices on block boundaries are filled in any order', () => {
+    fc.assert(
+      fc.property(
+        scenario,
+        fc.constantFrom(2, 4, 16),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        ({ bars, instrument, fx }, branching, cuts) => {
+          const whole = prepareBars(bars, instrument, fx(), { branching });
+          const columns = allocatePrepared(bars.t.length, { branching, shared: true });
+          const days = dayRates(bars.t, fx());
+          // Slice starts on multiples of the finest block, filled last slice first.
+          const starts = [...new Set([0, ...cuts.map((cut) => (cut % 64) * branching)])]
+            .filter((start) => start === 0 || start < bars.t.length)
+            .sort((a, b) => a - b);
+          const bounds = starts.map((from, k) => [from, starts[k + 1] ?? bars.t.length] as const);
+          const highs = bounds.reverse().map(([from, to]) => fillPrepared(columns, bars, instrument, days, from, to));
+          const sliced = completePrepared(columns, instrument, Math.max(-Infinity, ...highs), { branching });
+          expect(sliced).toEqual(whole);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a slice that does not start on a block boundary', () => {
+    const columns = allocatePrepared(40, { branching: 16 });
+    const bars = { t: new Float64Array(40), o: new Float64Array(40), h: new Float64Array(40), l: new Float64Array(40), c: new Float64Array(40) };
+    expect(() =>
+      fillPrepared(columns, bars, { point: 0.1, contractSize: 100, spreadPoints: 3 }, { firstDay: 0, rates: Float64Array.of(1) }, 8, 40),
+    ).toThrow(/not aligned/);
+  });
+});
