@@ -69,6 +69,19 @@ const UNKNOWN = -2;
 /** Below every price: no level or stop is left to fire. */
 const NEVER_FALLS = -2_147_483_648;
 
+/**
+ * For a bar index whose lowest set bit has `z` leading zeros (Math.clz32(bar & -bar); 32 for bar
+ * 0), the coarsest block level the bar starts a block of (-1 for none).
+ */
+function alignedLevels(levels: readonly BlockLevel[]): Int8Array {
+  const table = new Int8Array(33);
+  for (let zeros = 0; zeros <= 32; zeros++) {
+    const trailingZeros = zeros === 32 ? 32 : 31 - zeros;
+    table[zeros] = levels.findLastIndex((level) => level.shift <= trailingZeros);
+  }
+  return table;
+}
+
 const greatestCommonDivisor = (a: number, b: number): number =>
   b === 0 ? a : greatestCommonDivisor(b, a % b);
 
@@ -151,6 +164,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   const unitsPerUsd = 1 / usdPerUnit;
   // Block sizes are powers of two: alignment is a mask test, not a division.
   const finestMask = (blockLevels[0]?.size ?? 2 ** 31) - 1;
+  const coarsestAligned = alignedLevels(blockLevels);
   const dynamic = leader.dynamic;
   const capitals = Float64Array.from(members, (params) => params.capital);
   const shared = sharedLots(members, levelCount);
@@ -256,6 +270,21 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   };
 
   /**
+   * A price the bar's path passes through: inside the open stretch and under its ceiling it can
+   * only lower the stretch's low (two integer comparisons); anything else is sampled exactly.
+   */
+  const touch = (price: number) => {
+    if (stretchOpen) {
+      if (price < quietCeiling) {
+        if (price < stretchLow) stretchLow = price;
+        return;
+      }
+      closeStretch();
+    }
+    sample(price);
+  };
+
+  /**
    * The deepest price dip that cannot raise any member's maximum drawdown from a peak at or above
    * the current high, in this stretch; -1 when there is none (no drawdown yet, or a peak of equity
    * at or below zero). Drawdown s·ΔG / (C + s·H) only shrinks as the peak H grows.
@@ -358,6 +387,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   };
 
   const closeAt = (exit: number, byStop: boolean) => {
+    closeStretch();
     sample(exit);
     money.realised += ((quantity * exit - cost) * usdPerUnit) / money.rate;
     trades++;
@@ -367,6 +397,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
 
   /** A falling path down to price (at or below fallLimit): levels then the stop, highest first; true when the stop closed the cycle. */
   const fall = (price: number, atOpen: boolean): boolean => {
+    closeStretch();
     for (;;) {
       const trigger = nextLevel <= levelCount ? start - nextLevel * step : NEVER_FALLS;
       const stopFires = stop > 0 && stop >= price;
@@ -392,13 +423,8 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
    * answers the bar to go on from (the same bar when no block qualifies).
    */
   const jump = (bar: number, end: number): number => {
-    // The coarsest level the bar is aligned to: most bars are aligned to the finest only.
-    let aligned = 0;
-    while (
-      aligned + 1 < blockLevels.length &&
-      (bar & ((blockLevels[aligned + 1] as BlockLevel).size - 1)) === 0
-    )
-      aligned++;
+    // The coarsest level the bar is aligned to, from its trailing zero bits.
+    const aligned = coarsestAligned[Math.clz32(bar & -bar)] as number;
     for (let levelIndex = aligned; levelIndex >= 0; levelIndex--) {
       const level = blockLevels[levelIndex] as BlockLevel;
       const size = level.size;
@@ -407,8 +433,6 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
       const maxPrice = level.maxPrice[block] as number;
       const minPrice = level.minPrice[block] as number;
       if (maxPrice >= takeProfit || minPrice <= fallLimit) continue;
-      const minRate = level.minRate[block] as number;
-      const maxRate = level.maxRate[block] as number;
       if (bar + size <= stretchEnd) {
         if (maxPrice < quietCeiling) {
           if (minPrice < stretchLow) stretchLow = minPrice;
@@ -417,7 +441,8 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
         if (riseInStretch(minPrice, maxPrice)) return bar + size;
       }
       closeStretch();
-      if (quiet(minPrice, maxPrice, minRate, maxRate)) return bar + size;
+      if (quiet(minPrice, maxPrice, level.minRate[block] as number, level.maxRate[block] as number))
+        return bar + size;
       openStretch(bar);
     }
     return bar;
@@ -445,10 +470,12 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
       const limit = Math.min(end, stretchEnd, (bar | finestMask) + 1);
       const floor = fallLimit;
       const ceiling = quietCeiling;
+      const mins = pathMin;
+      const maxes = pathMax;
       let lowest = stretchLow;
       while (bar < limit) {
-        const minPrice = pathMin[bar] as number;
-        if (minPrice <= floor || (pathMax[bar] as number) >= ceiling) break;
+        const minPrice = mins[bar] as number;
+        if (minPrice <= floor || (maxes[bar] as number) >= ceiling) break;
         if (minPrice < lowest) lowest = minPrice;
         bar++;
       }
@@ -474,16 +501,15 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
         if (bar >= end) break;
         const minPrice = pathMin[bar] as number;
         const maxPrice = pathMax[bar] as number;
-        closeStretch();
         // A new high without any trigger: settled in equity terms when no drawdown can grow.
-        if (
-          minPrice > fallLimit &&
-          maxPrice < takeProfit &&
-          quiet(minPrice, maxPrice, money.rate, money.rate)
-        ) {
-          bar++;
-          continue;
+        if (minPrice > fallLimit && maxPrice < takeProfit) {
+          closeStretch();
+          if (quiet(minPrice, maxPrice, money.rate, money.rate)) {
+            bar++;
+            continue;
+          }
         }
+        // Otherwise the stretch stays open into the bar's path, up to what fires (touch).
       }
       money.rate = rates[bar] as number;
       // Whether this bar opens a cycle.
@@ -529,22 +555,21 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
           refreshLimits();
         }
       }
-      sample(open);
+      // The bar in which a cycle opens starts a stretch: its open costs only the spread, no new
+      // high, and the rest of the bar most often changes nothing but the plateau's low.
+      if (opened) openStretch(bar);
+      touch(open);
       if (!inCycle) {
         bar++;
         continue;
       }
       if (opened) {
-        // The rest of the bar in which a cycle opens most often changes nothing but the plateau's
-        // low: it starts the stretch.
-        openStretch(bar);
         const minPrice = pathMin[bar] as number;
         if (minPrice > fallLimit && (pathMax[bar] as number) < quietCeiling) {
-          stretchLow = minPrice;
+          if (minPrice < stretchLow) stretchLow = minPrice;
           bar++;
           continue;
         }
-        closeStretch();
       }
 
       const first = close >= open ? barLow : barHigh;
@@ -558,13 +583,14 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
           if (to <= fallLimit && fall(to, false)) break;
         } else if (to > from && to >= takeProfit) {
           // Inside a segment the take profit is met exactly: the exit realises Q · tg (fine point 7).
+          closeStretch();
           money.realised += (quantity * target * usdPerUnit) / money.rate;
           trades++;
           inCycle = false;
           sample(to);
           break;
         }
-        sample(to);
+        touch(to);
         from = to;
       }
       bar++;
