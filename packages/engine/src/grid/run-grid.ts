@@ -202,13 +202,33 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
     return ((peak - ((capitals[member] as number) + (scales[member] as number) * toG)) / peak) * 100;
   };
 
+  // How far G may fall below its high without deepening any member's drawdown: member m's
+  // grows only when G falls more than maxDrawdown_m / 100 · (C_m / s_m + H) below a high H. That
+  // only grows with H, so the depth worked out at one high holds at every later one, until a
+  // maximum changes. Most plateaus are far shallower: they cost one comparison, not a loop.
+  let harmlessDepth = 0;
+  const capitalsInG = capitals.map((capital, member) => capital / (scales[member] as number));
+  const measureHarmlessDepth = () => {
+    let least = Infinity;
+    for (let member = 0; member < members.length; member++) {
+      const peakInG = (capitalsInG[member] as number) + money.high;
+      // A peak of equity at or below zero: no depth is known to be harmless.
+      if (!(peakInG > 0)) least = 0;
+      least = Math.min(least, ((maxDrawdowns[member] as number) / 100) * peakInG);
+    }
+    // A margin far beyond the rounding of the drawdowns compared with it.
+    harmlessDepth = least * (1 - 1e-9);
+  };
+
   /** A new high of G ends a plateau: its lowest point is each member's deepest drawdown in it. */
   const closePlateau = () => {
-    if (!(money.lowSinceHigh < money.high)) return;
+    const depth = money.high - money.lowSinceHigh;
+    if (!(depth > harmlessDepth)) return;
     for (let member = 0; member < members.length; member++) {
       const drawdown = drawdownOf(member, money.high, money.lowSinceHigh);
       if (drawdown > (maxDrawdowns[member] as number)) maxDrawdowns[member] = drawdown;
     }
+    measureHarmlessDepth();
   };
 
   const sample = (price: number) => {
@@ -290,16 +310,10 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
    * at or below zero). Drawdown s·ΔG / (C + s·H) only shrinks as the peak H grows.
    */
   const shallowDip = (): number => {
+    measureHarmlessDepth();
+    if (!(harmlessDepth > 0)) return -1;
     const eurPerPrice = (quantity * usdPerUnit) / money.stretchRate;
-    let dip = Number.POSITIVE_INFINITY;
-    for (let member = 0; member < members.length; member++) {
-      const scale = scales[member] as number;
-      const peak = (capitals[member] as number) + scale * money.high;
-      if (!(peak > 0)) return -1;
-      dip = Math.min(dip, ((maxDrawdowns[member] as number) * peak) / (100 * scale * eurPerPrice));
-    }
-    // A margin far beyond the rounding of the quotients above.
-    return Math.floor(dip * (1 - 1e-9)) - 1;
+    return Math.floor(harmlessDepth / eurPerPrice) - 1;
   };
 
   /**
@@ -333,6 +347,9 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
 
   /** Whether no member's maximum drawdown can grow from a plateau at fromG down to toG. */
   const harmless = (fromG: number, toG: number, openingHigh?: number) => {
+    // fromG is the high (or above it), and openingHigh above fromG: deeper than harmlessDepth
+    // needs the exact test.
+    if ((openingHigh ?? fromG) - toG <= harmlessDepth) return true;
     for (let member = 0; member < members.length; member++) {
       const limit = maxDrawdowns[member] as number;
       if (drawdownOf(member, fromG, toG) > limit) return false;
