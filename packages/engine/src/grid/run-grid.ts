@@ -164,6 +164,9 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   const unitsPerUsd = 1 / usdPerUnit;
   // Block sizes are powers of two: alignment is a mask test, not a division.
   const finestMask = (blockLevels[0]?.size ?? 2 ** 31) - 1;
+  const finestShift = blockLevels[0]?.shift ?? 31;
+  const finestMins = blockLevels[0]?.minPrice ?? new Int32Array(0);
+  const finestMaxes = blockLevels[0]?.maxPrice ?? new Int32Array(0);
   const coarsestAligned = alignedLevels(blockLevels);
   const dynamic = leader.dynamic;
   const capitals = Float64Array.from(members, (params) => params.capital);
@@ -476,7 +479,13 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
         closeStretch();
         openStretch(bar);
       }
-      if ((bar & finestMask) === 0) {
+      // A finest block with a trigger in it cannot be jumped, nor any larger block around it.
+      const block = bar >>> finestShift;
+      if (
+        (bar & finestMask) === 0 &&
+        (finestMaxes[block] as number) < takeProfit &&
+        (finestMins[block] as number) > fallLimit
+      ) {
         const next = jump(bar, end);
         if (next !== bar) {
           bar = next;
