@@ -167,6 +167,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   const finestShift = blockLevels[0]?.shift ?? 31;
   const finestMins = blockLevels[0]?.minPrice ?? new Int32Array(0);
   const finestMaxes = blockLevels[0]?.maxPrice ?? new Int32Array(0);
+  const coarserMask = (blockLevels[1]?.size ?? 2 ** 31) - 1;
   const coarsestAligned = alignedLevels(blockLevels);
   const dynamic = leader.dynamic;
   const capitals = Float64Array.from(members, (params) => params.capital);
@@ -486,6 +487,16 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
         (finestMaxes[block] as number) < takeProfit &&
         (finestMins[block] as number) > fallLimit
       ) {
+        // Most often: a finest block, not the start of a larger one, quiet under the ceiling.
+        if (
+          (bar & coarserMask) !== 0 &&
+          bar + finestMask < Math.min(end, stretchEnd) &&
+          (finestMaxes[block] as number) < quietCeiling
+        ) {
+          if ((finestMins[block] as number) < stretchLow) stretchLow = finestMins[block] as number;
+          bar += finestMask + 1;
+          continue;
+        }
         const next = jump(bar, end);
         if (next !== bar) {
           bar = next;
