@@ -46,7 +46,8 @@ async function timedRepeats(label: string, repeats: number, work: () => Promise<
     times.push(performance.now() - started);
   }
   const median = [...times].sort((a, b) => a - b)[Math.floor(repeats / 2)] as number;
-  console.log(`${label.padEnd(48)} ${seconds(median)} median (${times.map(seconds).join(', ')})`);
+  const runs = repeats > 1 ? ` median (${times.map(seconds).join(', ')})` : '';
+  console.log(`${label.padEnd(48)} ${seconds(median)}${runs}`);
 }
 const between = (bars: Bars, from: string, to: string) =>
   sliceBars(bars, lowerBound(bars.t, Date.parse(from)), lowerBound(bars.t, Date.parse(to) + 86_400_000));

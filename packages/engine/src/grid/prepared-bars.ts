@@ -59,15 +59,10 @@ export interface DayRates {
  * per-bar column and the finest level. Slices of it can be filled in parallel (fillPrepared),
  * each on its own range of bars.
  */
-export interface PreparedColumns {
-  count: number;
-  open: Int32Array;
-  high: Int32Array;
-  low: Int32Array;
-  close: Int32Array;
-  pathMin: Int32Array;
-  pathMax: Int32Array;
-  rate: Float64Array;
+export interface PreparedColumns extends Pick<
+  PreparedBars,
+  'count' | 'open' | 'high' | 'low' | 'close' | 'pathMin' | 'pathMax' | 'rate'
+> {
   finest: BlockLevel;
 }
 
@@ -100,7 +95,8 @@ const branchingOf = (options: PrepareOptions) => {
 };
 
 const arrays = (shared: boolean) => ({
-  ints: (length: number) => (shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length)),
+  ints: (length: number) =>
+    shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length),
   doubles: (length: number) =>
     shared ? new Float64Array(new SharedArrayBuffer(length * 8)) : new Float64Array(length),
 });
@@ -194,7 +190,8 @@ export function completePrepared(
 ): PreparedBars {
   const branching = branchingOf(options);
   const { ints, doubles } = arrays(options.shared ?? false);
-  const { count, finest, rate } = columns;
+  const { finest, ...perBar } = columns;
+  const { count, rate } = perBar;
   const levels: BlockLevel[] = count > finest.size ? [finest] : [];
   for (let size = finest.size * branching; size < count; size *= branching) {
     levels.push(summarise(levels.at(-1) as BlockLevel, size, count, branching, ints, doubles));
@@ -203,15 +200,8 @@ export function completePrepared(
   const runStarts = ints(starts.length);
   runStarts.set(starts);
   return {
-    count,
+    ...perBar,
     instrument,
-    open: columns.open,
-    high: columns.high,
-    low: columns.low,
-    close: columns.close,
-    pathMin: columns.pathMin,
-    pathMax: columns.pathMax,
-    rate,
     rateRunStarts: runStarts,
     levels,
     highest,
