@@ -11,8 +11,8 @@
 //
 // Runs whose lots are proportional make the same decisions (every trigger test is homogeneous in
 // the lots), so a group of them is simulated once, with the smallest lots of that shape, and each
-// member scales the  Equity is capital + scale · G, G the group's EUR result at that moment,
-// so every member's drawdown follows from the same plateaus of G: between two new highs of G only
+// member scales the result. Equity is capital + scale · G, G the group's EUR result at that
+// moment, so every member's drawdown follows from the same plateaus of G: between two new highs of G only
 // the lowest G matters, whatever the member.
 import type { Bars } from '../bars';
 import type { FxCurve } from '../fx';
@@ -116,34 +116,33 @@ function sharedLots(
  * have proportional lots; a dynamic run is a group of one (its lots follow its own equity).
  */
 export function startGroup(prepared: PreparedBars, members: readonly GridParams[]): GroupRun {
-  const leader = members[0];
-  if (!leader) return { advance: () => undefined, finish: () => [] };
-  const {
-    count,
-    instrument,
-    open: opens,
-    high: highs,
-    low: lows,
-    close: closes,
-    pathMin,
-    pathMax,
-    rate: rates,
-    rateRunStarts,
-    levels: blockLevels,
-  } = prepared;
-  const report = (
-    profit: number,
-    openPnl: number,
-    maxDrawdown: number,
-    trades: number,
-    stops: number,
-    params: GridParams,
-  ): RunResult => ({
+  if (members.length === 0) return { advance: () => undefined, finish: () => [] };
+  if (prepared.count === 0)
+    return {
+      advance: () => undefined,
+      finish: () => members.map((params) => report(prepared, params, 0, 0, 0, 0, 0)),
+    };
+  return new GroupSimulation(prepared, members);
+}
+
+function report(
+  prepared: PreparedBars,
+  params: GridParams,
+  profit: number,
+  openPnl: number,
+  maxDrawdown: number,
+  trades: number,
+  stops: number,
+): RunResult {
+  return {
     profit,
     interest: (profit / params.capital) * 100,
     trades,
     stops,
-    requirement: count === 0 ? 0 : gridRequirement(params, instrument, prepared.highest, prepared.firstRate),
+    requirement:
+      prepared.count === 0
+        ? 0
+        : gridRequirement(params, prepared.instrument, prepared.highest, prepared.firstRate),
     maxDrawdown,
     openPnl,
     size: params.size,
@@ -151,221 +150,296 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
     mediazione: params.mediazione,
     target: params.target,
     multiplier: params.multiplier,
-  });
-  if (count === 0)
-    return { advance: () => undefined, finish: () => members.map((params) => report(0, 0, 0, 0, 0, params)) };
+  };
+}
 
-  const spread = toMilliPoints(instrument.spreadPoints);
-  const step = toMilliPoints(leader.mediazione);
-  const target = toMilliPoints(leader.target);
-  const stopDistance = toMilliPoints(leader.safeWorst);
-  const levelCount = Math.floor(toMilliPoints(leader.worst) / step);
-  const usdPerUnit = usdPerLotHundredthMilliPoint(instrument);
-  const unitsPerUsd = 1 / usdPerUnit;
+/**
+ * One group's simulation. Its state lives in the fields of one object, not in variables shared by
+ * closures: V8 checks a closure's `let` variable for its temporal dead zone on every read and
+ * boxes every double written to one, which made up about a third of the hot loop's instructions.
+ */
+class GroupSimulation implements GroupRun {
+  private readonly count: number;
+  private readonly opens: Int32Array;
+  private readonly highs: Int32Array;
+  private readonly lows: Int32Array;
+  private readonly closes: Int32Array;
+  private readonly pathMin: Int32Array;
+  private readonly pathMax: Int32Array;
+  private readonly rates: Float64Array;
+  private readonly rateRunStarts: Int32Array;
+  private readonly blockLevels: readonly BlockLevel[];
   // Block sizes are powers of two: alignment is a mask test, not a division.
-  const finestMask = (blockLevels[0]?.size ?? 2 ** 31) - 1;
-  const finestShift = blockLevels[0]?.shift ?? 31;
-  const finestMins = blockLevels[0]?.minPrice ?? new Int32Array(0);
-  const finestMaxes = blockLevels[0]?.maxPrice ?? new Int32Array(0);
-  const coarserMask = (blockLevels[1]?.size ?? 2 ** 31) - 1;
-  const coarsestAligned = alignedLevels(blockLevels);
-  const dynamic = leader.dynamic;
-  const capitals = Float64Array.from(members, (params) => params.capital);
-  const shared = sharedLots(members, levelCount);
-  const scales = shared.scales;
-  const maxDrawdowns = new Float64Array(members.length);
+  private readonly finestMask: number;
+  private readonly finestShift: number;
+  private readonly finestMins: Int32Array;
+  private readonly finestMaxes: Int32Array;
+  private readonly coarserMask: number;
+  private readonly coarsestAligned: Int8Array;
 
-  // Lots per entry; a dynamic run recomputes them when its scale changes.
-  let lots = shared.lots;
-  let lotsScale = 1;
+  private readonly leader: GridParams;
+  private readonly spread: number;
+  private readonly step: number;
+  private readonly target: number;
+  private readonly stopDistance: number;
+  private readonly levelCount: number;
+  private readonly usdPerUnit: number;
+  private readonly unitsPerUsd: number;
+  private readonly capitals: Float64Array;
+  private readonly scales: Float64Array;
+  private readonly capitalsInG: Float64Array;
+  private readonly maxDrawdowns: Float64Array;
 
-  // The money side, read and written on every sample: fields of one object, which the JIT keeps
-  // as plain doubles, where closure variables would allocate a boxed number on every write.
-  // realised is G without the open cycle; high is G's running high (at least 0: the peak starts
-  // at the capital) and lowSinceHigh its low since that high; rate is the fx of the bar at hand
-  // and stretchRate that of the stretch (below).
-  const money = { realised: 0, high: 0, lowSinceHigh: Infinity, rate: 1, stretchRate: 0 };
-  let trades = 0;
-  let stops = 0;
+  /** Lots per entry; a dynamic run recomputes them when its scale changes. */
+  private lots: Float64Array;
+  private lotsScale = 1;
+
+  // The money side. realised is G without the open cycle; high is G's running high (at least 0:
+  // the peak starts at the capital) and lowSinceHigh its low since that high; rate is the fx of
+  // the bar at hand and stretchRate that of the stretch (below).
+  private realised = 0;
+  private high = 0;
+  private lowSinceHigh = Infinity;
+  private rate = 1;
+  private stretchRate = 0;
+  private trades = 0;
+  private stops = 0;
+  /**
+   * How far G may fall below its high without deepening any member's drawdown: member m's
+   * grows only when G falls more than maxDrawdown_m / 100 · (C_m / s_m + H) below a high H. That
+   * only grows with H, so the depth worked out at one high holds at every later one, until a
+   * maximum changes. Most plateaus are far shallower: they cost one comparison, not a loop.
+   */
+  private harmlessDepth = 0;
 
   // The open cycle: its start, stop, next pending level, quantity Q and cost Σ q·fill, and the
   // two prices that bound "nothing happens": the take profit and the highest falling trigger.
-  let inCycle = false;
-  let start = 0;
-  let stop = 0;
-  let nextLevel = 1;
-  let quantity = 0;
-  let cost = 0;
-  let takeProfit = 0;
-  let fallLimit = 0;
-  let gone = false;
-
-  /** A member's drawdown, in percent, from equity at the high G to equity at low G. */
-  const drawdownOf = (member: number, fromG: number, toG: number) => {
-    const peak = (capitals[member] as number) + (scales[member] as number) * fromG;
-    return ((peak - ((capitals[member] as number) + (scales[member] as number) * toG)) / peak) * 100;
-  };
-
-  // How far G may fall below its high without deepening any member's drawdown: member m's
-  // grows only when G falls more than maxDrawdown_m / 100 · (C_m / s_m + H) below a high H. That
-  // only grows with H, so the depth worked out at one high holds at every later one, until a
-  // maximum changes. Most plateaus are far shallower: they cost one comparison, not a loop.
-  let harmlessDepth = 0;
-  const capitalsInG = capitals.map((capital, member) => capital / (scales[member] as number));
-  const measureHarmlessDepth = () => {
-    let least = Infinity;
-    for (let member = 0; member < members.length; member++) {
-      const peakInG = (capitalsInG[member] as number) + money.high;
-      // A peak of equity at or below zero: no depth is known to be harmless.
-      if (!(peakInG > 0)) least = 0;
-      least = Math.min(least, ((maxDrawdowns[member] as number) / 100) * peakInG);
-    }
-    // A margin far beyond the rounding of the drawdowns compared with it.
-    harmlessDepth = least * (1 - 1e-9);
-  };
-
-  /** A new high of G ends a plateau: its lowest point is each member's deepest drawdown in it. */
-  const closePlateau = () => {
-    const depth = money.high - money.lowSinceHigh;
-    if (!(depth > harmlessDepth)) return;
-    for (let member = 0; member < members.length; member++) {
-      const drawdown = drawdownOf(member, money.high, money.lowSinceHigh);
-      if (drawdown > (maxDrawdowns[member] as number)) maxDrawdowns[member] = drawdown;
-    }
-    measureHarmlessDepth();
-  };
-
-  const sample = (price: number) => {
-    const result = money.realised + (inCycle ? ((quantity * price - cost) * usdPerUnit) / money.rate : 0);
-    if (result > money.high) {
-      closePlateau();
-      money.high = result;
-      money.lowSinceHigh = result;
-    } else if (result < money.lowSinceHigh) money.lowSinceHigh = result;
-  };
+  private inCycle = false;
+  private start = 0;
+  private stop = 0;
+  private nextLevel = 1;
+  private quantity = 0;
+  private cost = 0;
+  private takeProfit = 0;
+  private fallLimit = 0;
+  /** No cycle will open again: entry 0 rounds to no lots. */
+  private gone = false;
 
   // The stretch: bars of the open cycle at one fx rate in which nothing fires. quietCeiling is
   // the lower of the take profit and the first price of a new high. New highs stay inside the
   // stretch while every dip around them is too shallow to deepen any member's drawdown
   // (safeDip): stretchPeak is then the price of the latest high, and stretchLow the lowest price
   // since it (or a lower bound of it, which such shallow dips make harmless).
-  let stretchOpen = false;
-  let stretchEnd = 0;
-  let rateRun = 0;
-  let quietCeiling = 0;
-  let stretchLow = NO_PRICE;
-  let stretchPeak = NO_PRICE;
-  let safeDip = UNKNOWN;
+  private stretchOpen = false;
+  private stretchEnd = 0;
+  private rateRun = 0;
+  private quietCeiling = 0;
+  private stretchLow = NO_PRICE;
+  private stretchPeak = NO_PRICE;
+  private safeDip = UNKNOWN;
 
-  const equityAt = (price: number) => money.realised + ((quantity * price - cost) * usdPerUnit) / money.rate;
+  /** The next bar to simulate. */
+  private bar = 0;
+
+  constructor(
+    private readonly prepared: PreparedBars,
+    private readonly members: readonly GridParams[],
+  ) {
+    const leader = members[0] as GridParams;
+    const { instrument, levels } = prepared;
+    this.count = prepared.count;
+    this.opens = prepared.open;
+    this.highs = prepared.high;
+    this.lows = prepared.low;
+    this.closes = prepared.close;
+    this.pathMin = prepared.pathMin;
+    this.pathMax = prepared.pathMax;
+    this.rates = prepared.rate;
+    this.rateRunStarts = prepared.rateRunStarts;
+    this.blockLevels = levels;
+    this.finestMask = (levels[0]?.size ?? 2 ** 31) - 1;
+    this.finestShift = levels[0]?.shift ?? 31;
+    this.finestMins = levels[0]?.minPrice ?? new Int32Array(0);
+    this.finestMaxes = levels[0]?.maxPrice ?? new Int32Array(0);
+    this.coarserMask = (levels[1]?.size ?? 2 ** 31) - 1;
+    this.coarsestAligned = alignedLevels(levels);
+
+    this.leader = leader;
+    this.spread = toMilliPoints(instrument.spreadPoints);
+    this.step = toMilliPoints(leader.mediazione);
+    this.target = toMilliPoints(leader.target);
+    this.stopDistance = toMilliPoints(leader.safeWorst);
+    this.levelCount = Math.floor(toMilliPoints(leader.worst) / this.step);
+    this.usdPerUnit = usdPerLotHundredthMilliPoint(instrument);
+    this.unitsPerUsd = 1 / this.usdPerUnit;
+    const shared = sharedLots(members, this.levelCount);
+    this.lots = shared.lots;
+    this.scales = shared.scales;
+    this.capitals = Float64Array.from(members, (params) => params.capital);
+    this.capitalsInG = this.capitals.map((capital, member) => capital / (this.scales[member] as number));
+    this.maxDrawdowns = new Float64Array(members.length);
+  }
+
+  /** A member's drawdown, in percent, from equity at the high G to equity at low G. */
+  private drawdownOf(member: number, fromG: number, toG: number): number {
+    const capital = this.capitals[member] as number;
+    const scale = this.scales[member] as number;
+    const peak = capital + scale * fromG;
+    return ((peak - (capital + scale * toG)) / peak) * 100;
+  }
+
+  private measureHarmlessDepth(): void {
+    let least = Infinity;
+    for (let member = 0; member < this.members.length; member++) {
+      const peakInG = (this.capitalsInG[member] as number) + this.high;
+      // A peak of equity at or below zero: no depth is known to be harmless.
+      if (!(peakInG > 0)) least = 0;
+      least = Math.min(least, ((this.maxDrawdowns[member] as number) / 100) * peakInG);
+    }
+    // A margin far beyond the rounding of the drawdowns compared with it.
+    this.harmlessDepth = least * (1 - 1e-9);
+  }
+
+  /** A new high of G ends a plateau: its lowest point is each member's deepest drawdown in it. */
+  private closePlateau(): void {
+    const depth = this.high - this.lowSinceHigh;
+    if (!(depth > this.harmlessDepth)) return;
+    for (let member = 0; member < this.members.length; member++) {
+      const drawdown = this.drawdownOf(member, this.high, this.lowSinceHigh);
+      if (drawdown > (this.maxDrawdowns[member] as number)) this.maxDrawdowns[member] = drawdown;
+    }
+    this.measureHarmlessDepth();
+  }
+
+  private sample(price: number): void {
+    const result =
+      this.realised +
+      (this.inCycle ? ((this.quantity * price - this.cost) * this.usdPerUnit) / this.rate : 0);
+    if (result > this.high) {
+      this.closePlateau();
+      this.high = result;
+      this.lowSinceHigh = result;
+    } else if (result < this.lowSinceHigh) this.lowSinceHigh = result;
+  }
+
+  private equityAt(price: number): number {
+    return this.realised + ((this.quantity * price - this.cost) * this.usdPerUnit) / this.rate;
+  }
 
   /**
    * A price below which equity (at the current rate) stays at or under the given G: where the two
    * meet, less two ticks, far more than the rounding of this estimate. Prices in that margin are
    * checked exactly, one by one (riseInStretch).
    */
-  const priceSafelyBelow = (level: number): number =>
-    Math.ceil((cost + (level - money.realised) * money.rate * unitsPerUsd) / quantity) - 2;
+  private priceSafelyBelow(level: number): number {
+    return (
+      Math.ceil((this.cost + (level - this.realised) * this.rate * this.unitsPerUsd) / this.quantity) - 2
+    );
+  }
 
-  const openStretch = (bar: number) => {
-    money.rate = money.stretchRate = rates[bar] as number;
-    while ((rateRunStarts[rateRun + 1] as number) <= bar) rateRun++;
-    stretchEnd = rateRunStarts[rateRun + 1] as number;
-    quietCeiling = Math.min(takeProfit, priceSafelyBelow(money.high));
-    stretchLow = NO_PRICE;
-    stretchPeak = NO_PRICE;
-    safeDip = UNKNOWN;
-    stretchOpen = true;
-  };
+  private openStretch(bar: number): void {
+    this.rate = this.stretchRate = this.rates[bar] as number;
+    while ((this.rateRunStarts[this.rateRun + 1] as number) <= bar) this.rateRun++;
+    this.stretchEnd = this.rateRunStarts[this.rateRun + 1] as number;
+    this.quietCeiling = Math.min(this.takeProfit, this.priceSafelyBelow(this.high));
+    this.stretchLow = NO_PRICE;
+    this.stretchPeak = NO_PRICE;
+    this.safeDip = UNKNOWN;
+    this.stretchOpen = true;
+  }
 
   /** Hands the stretch's high and low to the plateau; needed before anything else changes. */
-  const closeStretch = () => {
-    if (!stretchOpen) return;
-    stretchOpen = false;
-    money.rate = money.stretchRate;
-    if (stretchPeak !== NO_PRICE) {
-      money.high = equityAt(stretchPeak);
-      money.lowSinceHigh = equityAt(stretchLow);
+  private closeStretch(): void {
+    if (!this.stretchOpen) return;
+    this.stretchOpen = false;
+    this.rate = this.stretchRate;
+    if (this.stretchPeak !== NO_PRICE) {
+      this.high = this.equityAt(this.stretchPeak);
+      this.lowSinceHigh = this.equityAt(this.stretchLow);
       return;
     }
-    if (stretchLow === NO_PRICE) return;
-    const lowest = equityAt(stretchLow);
-    if (lowest < money.lowSinceHigh) money.lowSinceHigh = lowest;
-  };
+    if (this.stretchLow === NO_PRICE) return;
+    const lowest = this.equityAt(this.stretchLow);
+    if (lowest < this.lowSinceHigh) this.lowSinceHigh = lowest;
+  }
 
   /**
    * A price the bar's path passes through: inside the open stretch and under its ceiling it can
    * only lower the stretch's low (two integer comparisons); anything else is sampled exactly.
    */
-  const touch = (price: number) => {
-    if (stretchOpen) {
-      if (price < quietCeiling) {
-        if (price < stretchLow) stretchLow = price;
+  private touch(price: number): void {
+    if (this.stretchOpen) {
+      if (price < this.quietCeiling) {
+        if (price < this.stretchLow) this.stretchLow = price;
         return;
       }
-      closeStretch();
+      this.closeStretch();
     }
-    sample(price);
-  };
+    this.sample(price);
+  }
 
   /**
    * The deepest price dip that cannot raise any member's maximum drawdown from a peak at or above
    * the current high, in this stretch; -1 when there is none (no drawdown yet, or a peak of equity
    * at or below zero). Drawdown s·ΔG / (C + s·H) only shrinks as the peak H grows.
    */
-  const shallowDip = (): number => {
-    measureHarmlessDepth();
-    if (!(harmlessDepth > 0)) return -1;
-    const eurPerPrice = (quantity * usdPerUnit) / money.stretchRate;
-    return Math.floor(harmlessDepth / eurPerPrice) - 1;
-  };
+  private shallowDip(): number {
+    this.measureHarmlessDepth();
+    if (!(this.harmlessDepth > 0)) return -1;
+    const eurPerPrice = (this.quantity * this.usdPerUnit) / this.stretchRate;
+    return Math.floor(this.harmlessDepth / eurPerPrice) - 1;
+  }
 
   /**
    * Takes a bar or block with prices in [minPrice, maxPrice] that reaches the ceiling but fires
    * nothing into the stretch: at once when it sets no new high after all, and otherwise when no
-   * dip around the high can deepen a drawdown: the plateau it
-   * closes, the dip inside it in whatever order, and the one it opens (whose low is taken as
-   * minPrice, at most a shallow dip below the truth). False leaves it to the exact way.
+   * dip around the high can deepen a drawdown: the plateau it closes, the dip inside it in
+   * whatever order, and the one it opens (whose low is taken as minPrice, at most a shallow dip
+   * below the truth). False leaves it to the exact way.
    */
-  const riseInStretch = (minPrice: number, maxPrice: number): boolean => {
-    if (stretchPeak === NO_PRICE ? equityAt(maxPrice) <= money.high : maxPrice <= stretchPeak) {
+  private riseInStretch(minPrice: number, maxPrice: number): boolean {
+    if (this.stretchPeak === NO_PRICE ? this.equityAt(maxPrice) <= this.high : maxPrice <= this.stretchPeak) {
       // Under the ceiling's margin, but no new high after all.
-      if (minPrice < stretchLow) stretchLow = minPrice;
+      if (minPrice < this.stretchLow) this.stretchLow = minPrice;
       return true;
     }
-    if (safeDip === UNKNOWN) {
+    if (this.safeDip === UNKNOWN) {
       // The plateau the stretch started in must close harmlessly, once, the first time.
       const startLow = Math.min(
-        money.lowSinceHigh,
-        stretchLow === NO_PRICE ? Infinity : equityAt(stretchLow),
+        this.lowSinceHigh,
+        this.stretchLow === NO_PRICE ? Infinity : this.equityAt(this.stretchLow),
       );
-      safeDip = harmless(money.high, Math.min(startLow, money.high)) ? shallowDip() : -1;
+      this.safeDip = this.harmless(this.high, Math.min(startLow, this.high)) ? this.shallowDip() : -1;
     }
-    if (safeDip < 0 || maxPrice - minPrice > safeDip) return false;
-    if (stretchPeak !== NO_PRICE && stretchPeak - Math.min(stretchLow, minPrice) > safeDip) return false;
-    stretchPeak = maxPrice;
-    stretchLow = minPrice;
-    quietCeiling = Math.min(takeProfit, maxPrice + 1);
+    if (this.safeDip < 0 || maxPrice - minPrice > this.safeDip) return false;
+    if (
+      this.stretchPeak !== NO_PRICE &&
+      this.stretchPeak - Math.min(this.stretchLow, minPrice) > this.safeDip
+    )
+      return false;
+    this.stretchPeak = maxPrice;
+    this.stretchLow = minPrice;
+    this.quietCeiling = Math.min(this.takeProfit, maxPrice + 1);
     return true;
-  };
+  }
 
   /** Whether no member's maximum drawdown can grow from a plateau at fromG down to toG. */
-  const harmless = (fromG: number, toG: number, openingHigh?: number) => {
+  private harmless(fromG: number, toG: number, openingHigh?: number): boolean {
     // fromG is the high (or above it), and openingHigh above fromG: deeper than harmlessDepth
     // needs the exact test.
-    if ((openingHigh ?? fromG) - toG <= harmlessDepth) return true;
-    for (let member = 0; member < members.length; member++) {
-      const limit = maxDrawdowns[member] as number;
-      if (drawdownOf(member, fromG, toG) > limit) return false;
+    if ((openingHigh ?? fromG) - toG <= this.harmlessDepth) return true;
+    for (let member = 0; member < this.members.length; member++) {
+      const limit = this.maxDrawdowns[member] as number;
+      if (this.drawdownOf(member, fromG, toG) > limit) return false;
       if (openingHigh !== undefined) {
         // Plateaus opening inside the stretch peak between fromG and openingHigh; a negative
         // equity weighs most against the smallest of those peaks, a positive one the largest.
-        const lowest = (capitals[member] as number) + (scales[member] as number) * toG;
-        if (drawdownOf(member, lowest >= 0 ? openingHigh : fromG, toG) > limit) return false;
+        const lowest = (this.capitals[member] as number) + (this.scales[member] as number) * toG;
+        if (this.drawdownOf(member, lowest >= 0 ? openingHigh : fromG, toG) > limit) return false;
       }
     }
     return true;
-  };
+  }
 
   /**
    * Settles a stretch whose prices stay within [minPrice, maxPrice] (above every falling trigger,
@@ -373,154 +447,154 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
    * reported: false sends the caller to finer steps. With one fx rate G is exact at the extremes;
    * with several only bounds are known.
    */
-  const quiet = (minPrice: number, maxPrice: number, minRate: number, maxRate: number): boolean => {
-    const floatingHigh = (quantity * maxPrice - cost) * usdPerUnit;
-    const floatingLow = (quantity * minPrice - cost) * usdPerUnit;
+  private quiet(minPrice: number, maxPrice: number, minRate: number, maxRate: number): boolean {
+    const floatingHigh = (this.quantity * maxPrice - this.cost) * this.usdPerUnit;
+    const floatingLow = (this.quantity * minPrice - this.cost) * this.usdPerUnit;
     if (minRate === maxRate) {
-      const highest = money.realised + floatingHigh / minRate;
-      const lowest = money.realised + floatingLow / minRate;
-      if (highest <= money.high) {
-        if (lowest < money.lowSinceHigh) money.lowSinceHigh = lowest;
+      const highest = this.realised + floatingHigh / minRate;
+      const lowest = this.realised + floatingLow / minRate;
+      if (highest <= this.high) {
+        if (lowest < this.lowSinceHigh) this.lowSinceHigh = lowest;
         return true;
       }
       // A new high inside: the plateau it closes and those it opens are known only within bounds.
-      if (!harmless(money.high, Math.min(money.lowSinceHigh, lowest), highest)) return false;
-      money.high = highest;
-      money.lowSinceHigh = highest;
+      if (!this.harmless(this.high, Math.min(this.lowSinceHigh, lowest), highest)) return false;
+      this.high = highest;
+      this.lowSinceHigh = highest;
       return true;
     }
-    const highest = money.realised + (floatingHigh >= 0 ? floatingHigh / minRate : floatingHigh / maxRate);
-    if (highest > money.high) return false;
-    const lowest = money.realised + (floatingLow >= 0 ? floatingLow / maxRate : floatingLow / minRate);
+    const highest = this.realised + (floatingHigh >= 0 ? floatingHigh / minRate : floatingHigh / maxRate);
+    if (highest > this.high) return false;
+    const lowest = this.realised + (floatingLow >= 0 ? floatingLow / maxRate : floatingLow / minRate);
     // The plateau's low stays unknown; it is harmless if even the bound cannot deepen a drawdown.
-    return lowest >= money.lowSinceHigh || harmless(money.high, lowest);
-  };
+    return lowest >= this.lowSinceHigh || this.harmless(this.high, lowest);
+  }
 
   /** The next level whose lots are not zero, or levelCount + 1. */
-  const skipEmptyLevels = () => {
-    while (nextLevel <= levelCount && (lots[nextLevel] as number) === 0) nextLevel++;
-  };
+  private skipEmptyLevels(): void {
+    while (this.nextLevel <= this.levelCount && (this.lots[this.nextLevel] as number) === 0) this.nextLevel++;
+  }
 
-  const refreshLimits = () => {
-    takeProfit = takeProfitPrice(target, quantity, cost);
-    const trigger = nextLevel <= levelCount ? start - nextLevel * step : NEVER_FALLS;
-    fallLimit = Math.max(trigger, stop > 0 ? stop : NEVER_FALLS);
-  };
+  private refreshLimits(): void {
+    this.takeProfit = takeProfitPrice(this.target, this.quantity, this.cost);
+    const trigger = this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS;
+    this.fallLimit = Math.max(trigger, this.stop > 0 ? this.stop : NEVER_FALLS);
+  }
 
-  const closeAt = (exit: number, byStop: boolean) => {
-    closeStretch();
-    sample(exit);
-    money.realised += ((quantity * exit - cost) * usdPerUnit) / money.rate;
-    trades++;
-    if (byStop) stops++;
-    inCycle = false;
-  };
+  private closeAt(exit: number, byStop: boolean): void {
+    this.closeStretch();
+    this.sample(exit);
+    this.realised += ((this.quantity * exit - this.cost) * this.usdPerUnit) / this.rate;
+    this.trades++;
+    if (byStop) this.stops++;
+    this.inCycle = false;
+  }
 
   /** A falling path down to price (at or below fallLimit): levels then the stop, highest first; true when the stop closed the cycle. */
-  const fall = (price: number, atOpen: boolean): boolean => {
-    closeStretch();
+  private fall(price: number, atOpen: boolean): boolean {
+    this.closeStretch();
     for (;;) {
-      const trigger = nextLevel <= levelCount ? start - nextLevel * step : NEVER_FALLS;
-      const stopFires = stop > 0 && stop >= price;
-      if (trigger >= price && (!stopFires || trigger >= stop)) {
-        const quantityHere = lots[nextLevel] as number;
-        quantity += quantityHere;
-        cost += quantityHere * ((atOpen ? price : trigger) + spread);
-        nextLevel++;
-        skipEmptyLevels();
+      const trigger =
+        this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS;
+      const stopFires = this.stop > 0 && this.stop >= price;
+      if (trigger >= price && (!stopFires || trigger >= this.stop)) {
+        const quantityHere = this.lots[this.nextLevel] as number;
+        this.quantity += quantityHere;
+        this.cost += quantityHere * ((atOpen ? price : trigger) + this.spread);
+        this.nextLevel++;
+        this.skipEmptyLevels();
         continue;
       }
       if (stopFires) {
-        closeAt(atOpen ? price : stop, true);
+        this.closeAt(atOpen ? price : this.stop, true);
         return true;
       }
-      refreshLimits();
+      this.refreshLimits();
       return false;
     }
-  };
+  }
 
   /**
    * Jumps over the largest aligned block in which nothing fires, inside the stretch when it can;
    * answers the bar to go on from (the same bar when no block qualifies).
    */
-  const jump = (bar: number, end: number): number => {
+  private jump(bar: number, end: number): number {
     // The coarsest level the bar is aligned to, from its trailing zero bits.
-    const aligned = coarsestAligned[Math.clz32(bar & -bar)] as number;
+    const aligned = this.coarsestAligned[Math.clz32(bar & -bar)] as number;
     for (let levelIndex = aligned; levelIndex >= 0; levelIndex--) {
-      const level = blockLevels[levelIndex] as BlockLevel;
+      const level = this.blockLevels[levelIndex] as BlockLevel;
       const size = level.size;
       if (bar + size > end) continue;
       const block = bar >>> level.shift;
       const maxPrice = level.maxPrice[block] as number;
       const minPrice = level.minPrice[block] as number;
-      if (maxPrice >= takeProfit || minPrice <= fallLimit) continue;
-      if (bar + size <= stretchEnd) {
-        if (maxPrice < quietCeiling) {
-          if (minPrice < stretchLow) stretchLow = minPrice;
+      if (maxPrice >= this.takeProfit || minPrice <= this.fallLimit) continue;
+      if (bar + size <= this.stretchEnd) {
+        if (maxPrice < this.quietCeiling) {
+          if (minPrice < this.stretchLow) this.stretchLow = minPrice;
           return bar + size;
         }
-        if (riseInStretch(minPrice, maxPrice)) return bar + size;
+        if (this.riseInStretch(minPrice, maxPrice)) return bar + size;
       }
-      closeStretch();
-      if (quiet(minPrice, maxPrice, level.minRate[block] as number, level.maxRate[block] as number))
+      this.closeStretch();
+      if (this.quiet(minPrice, maxPrice, level.minRate[block] as number, level.maxRate[block] as number))
         return bar + size;
-      openStretch(bar);
+      this.openStretch(bar);
     }
     return bar;
-  };
+  }
 
   /**
    * Settles the bars from `from` on that change nothing but the plateau's low: whole blocks where
    * they align, single bars in between. Answers the first bar that may change more (or end).
    */
-  const settle = (from: number, end: number): number => {
+  private settle(from: number, end: number): number {
+    const { finestMask, finestShift, finestMins, finestMaxes, coarserMask, pathMin, pathMax } = this;
     let bar = from;
     while (bar < end) {
-      if (!stretchOpen || bar >= stretchEnd) {
-        closeStretch();
-        openStretch(bar);
+      if (!this.stretchOpen || bar >= this.stretchEnd) {
+        this.closeStretch();
+        this.openStretch(bar);
       }
       // A finest block with a trigger in it cannot be jumped, nor any larger block around it.
       const block = bar >>> finestShift;
       if (
         (bar & finestMask) === 0 &&
-        (finestMaxes[block] as number) < takeProfit &&
-        (finestMins[block] as number) > fallLimit
+        (finestMaxes[block] as number) < this.takeProfit &&
+        (finestMins[block] as number) > this.fallLimit
       ) {
         // Most often: a finest block, not the start of a larger one, quiet under the ceiling.
         if (
           (bar & coarserMask) !== 0 &&
-          bar + finestMask < Math.min(end, stretchEnd) &&
-          (finestMaxes[block] as number) < quietCeiling
+          bar + finestMask < Math.min(end, this.stretchEnd) &&
+          (finestMaxes[block] as number) < this.quietCeiling
         ) {
-          if ((finestMins[block] as number) < stretchLow) stretchLow = finestMins[block] as number;
+          if ((finestMins[block] as number) < this.stretchLow) this.stretchLow = finestMins[block] as number;
           bar += finestMask + 1;
           continue;
         }
-        const next = jump(bar, end);
+        const next = this.jump(bar, end);
         if (next !== bar) {
           bar = next;
           continue;
         }
       }
       // Up to the next block boundary, with the bounds in locals: the hottest loop of a sweep.
-      const limit = Math.min(end, stretchEnd, (bar | finestMask) + 1);
-      const floor = fallLimit;
-      const ceiling = quietCeiling;
-      const mins = pathMin;
-      const maxes = pathMax;
-      let lowest = stretchLow;
+      const limit = Math.min(end, this.stretchEnd, (bar | finestMask) + 1);
+      const floor = this.fallLimit;
+      const ceiling = this.quietCeiling;
+      let lowest = this.stretchLow;
       while (bar < limit) {
-        const minPrice = mins[bar] as number;
-        if (minPrice <= floor || (maxes[bar] as number) >= ceiling) break;
+        const minPrice = pathMin[bar] as number;
+        if (minPrice <= floor || (pathMax[bar] as number) >= ceiling) break;
         if (minPrice < lowest) lowest = minPrice;
         bar++;
       }
-      stretchLow = lowest;
+      this.stretchLow = lowest;
       if (bar < limit) {
         const minPrice = pathMin[bar] as number;
         const maxPrice = pathMax[bar] as number;
-        if (minPrice > floor && maxPrice < takeProfit && riseInStretch(minPrice, maxPrice)) {
+        if (minPrice > floor && maxPrice < this.takeProfit && this.riseInStretch(minPrice, maxPrice)) {
           bar++;
           continue;
         }
@@ -528,142 +602,149 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
       }
     }
     return bar;
-  };
+  }
 
-  let bar = 0;
-  const advance = (end: number) => {
+  /** Opens a cycle at the bar's open: false when entry 0 rounds to no lots (none will open again). */
+  private openCycle(open: number): boolean {
+    const leader = this.leader;
+    if (leader.dynamic) {
+      const scale = Math.max(0, (leader.capital + this.realised) / leader.capital);
+      if (scale !== this.lotsScale) {
+        this.lots = entryLots(leader, this.levelCount, scale);
+        this.lotsScale = scale;
+      }
+    }
+    const first = this.lots[0] as number;
+    if (first === 0) return false;
+    this.inCycle = true;
+    this.start = open;
+    this.stop = open - this.stopDistance;
+    this.nextLevel = 1;
+    this.skipEmptyLevels();
+    this.quantity = first;
+    this.cost = first * (open + this.spread);
+    this.refreshLimits();
+    return true;
+  }
+
+  /** Simulates the bars before the given index. */
+  advance(end: number): void {
+    const { pathMin, pathMax, opens, highs, lows, closes, rates } = this;
+    let bar = this.bar;
     while (bar < end) {
-      if (inCycle) {
-        bar = settle(bar, end);
+      if (this.inCycle) {
+        bar = this.settle(bar, end);
         if (bar >= end) break;
         const minPrice = pathMin[bar] as number;
         const maxPrice = pathMax[bar] as number;
         // A new high without any trigger: settled in equity terms when no drawdown can grow.
-        if (minPrice > fallLimit && maxPrice < takeProfit) {
-          closeStretch();
-          if (quiet(minPrice, maxPrice, money.rate, money.rate)) {
+        if (minPrice > this.fallLimit && maxPrice < this.takeProfit) {
+          this.closeStretch();
+          if (this.quiet(minPrice, maxPrice, this.rate, this.rate)) {
             bar++;
             continue;
           }
         }
         // Otherwise the stretch stays open into the bar's path, up to what fires (touch).
       }
-      money.rate = rates[bar] as number;
+      this.rate = rates[bar] as number;
+      const open = opens[bar] as number;
+
       // Whether this bar opens a cycle.
       let opened = false;
-      const open = opens[bar] as number;
-      const barHigh = highs[bar] as number;
-      const barLow = lows[bar] as number;
-      const close = closes[bar] as number;
-
-      if (inCycle) {
-        if (open <= fallLimit && fall(open, true)) {
+      if (this.inCycle) {
+        if (open <= this.fallLimit && this.fall(open, true)) {
           bar++;
           continue;
         }
-        if (open >= takeProfit) {
-          closeAt(open, false);
+        if (open >= this.takeProfit) {
+          this.closeAt(open, false);
           bar++;
           continue;
         }
-      } else if (gone) {
-        bar = count; // no cycle will open again: equity stays as it is
+      } else if (this.gone) {
+        bar = this.count; // no cycle will open again: equity stays as it is
         break;
+      } else if (this.openCycle(open)) {
+        opened = true;
       } else {
-        if (dynamic) {
-          const scale = Math.max(0, (leader.capital + money.realised) / leader.capital);
-          if (scale !== lotsScale) {
-            lots = entryLots(leader, levelCount, scale);
-            lotsScale = scale;
-          }
-        }
-        const first = lots[0] as number;
-        if (first === 0) {
-          gone = true;
-        } else {
-          opened = true;
-          inCycle = true;
-          start = open;
-          stop = open - stopDistance;
-          nextLevel = 1;
-          skipEmptyLevels();
-          quantity = first;
-          cost = first * (open + spread);
-          refreshLimits();
-        }
+        this.gone = true;
       }
       // The bar in which a cycle opens starts a stretch: its open costs only the spread, no new
       // high, and the rest of the bar most often changes nothing but the plateau's low.
-      if (opened) openStretch(bar);
-      touch(open);
-      if (!inCycle) {
+      if (opened) this.openStretch(bar);
+      this.touch(open);
+      if (!this.inCycle) {
         bar++;
         continue;
       }
       if (opened) {
         const minPrice = pathMin[bar] as number;
-        if (minPrice > fallLimit && (pathMax[bar] as number) < quietCeiling) {
-          if (minPrice < stretchLow) stretchLow = minPrice;
+        if (minPrice > this.fallLimit && (pathMax[bar] as number) < this.quietCeiling) {
+          if (minPrice < this.stretchLow) this.stretchLow = minPrice;
           bar++;
           continue;
         }
       }
-
-      const first = close >= open ? barLow : barHigh;
-      const second = close >= open ? barHigh : barLow;
-
-      // Three straight segments: open → first → second → close.
-      let from = open;
-      for (let segment = 0; segment < 3; segment++) {
-        const to = segment === 0 ? first : segment === 1 ? second : close;
-        if (to < from) {
-          if (to <= fallLimit && fall(to, false)) break;
-        } else if (to > from && to >= takeProfit) {
-          // Inside a segment the take profit is met exactly: the exit realises Q · tg (fine point 7).
-          closeStretch();
-          money.realised += (quantity * target * usdPerUnit) / money.rate;
-          trades++;
-          inCycle = false;
-          sample(to);
-          break;
-        }
-        touch(to);
-        from = to;
-      }
+      this.walkSegments(open, highs[bar] as number, lows[bar] as number, closes[bar] as number);
       bar++;
     }
-  };
+    this.bar = bar;
+  }
 
-  const finish = () => {
-    closeStretch();
+  /** The bar's three straight segments after its open: open → first → second → close. */
+  private walkSegments(open: number, barHigh: number, barLow: number, close: number): void {
+    const first = close >= open ? barLow : barHigh;
+    const second = close >= open ? barHigh : barLow;
+    let from = open;
+    for (let segment = 0; segment < 3; segment++) {
+      const to = segment === 0 ? first : segment === 1 ? second : close;
+      if (to < from) {
+        if (to <= this.fallLimit && this.fall(to, false)) return;
+      } else if (to > from && to >= this.takeProfit) {
+        // Inside a segment the take profit is met exactly: the exit realises Q · tg (fine point 7).
+        this.closeStretch();
+        this.realised += (this.quantity * this.target * this.usdPerUnit) / this.rate;
+        this.trades++;
+        this.inCycle = false;
+        this.sample(to);
+        return;
+      }
+      this.touch(to);
+      from = to;
+    }
+  }
+
+  /** Applies the end of the period (close or openPnl) and reports each member. */
+  finish(): RunResult[] {
+    this.closeStretch();
     let openPnl = 0;
-    if (inCycle) {
-      money.rate = rates[count - 1] as number;
-      const lastClose = closes[count - 1] as number;
-      const usd = (quantity * lastClose - cost) * usdPerUnit;
-      if (leader.close) {
-        sample(lastClose);
-        money.realised += usd / money.rate;
-        trades++;
-        inCycle = false;
+    const last = this.count - 1;
+    if (this.inCycle) {
+      this.rate = this.rates[last] as number;
+      const lastClose = this.closes[last] as number;
+      const usd = (this.quantity * lastClose - this.cost) * this.usdPerUnit;
+      if (this.leader.close) {
+        this.sample(lastClose);
+        this.realised += usd / this.rate;
+        this.trades++;
+        this.inCycle = false;
       } else {
-        openPnl = usd / money.rate;
+        openPnl = usd / this.rate;
       }
     }
-    closePlateau();
-
-    return members.map((params, member) => {
-      const scale = scales[member] as number;
+    this.closePlateau();
+    return this.members.map((params, member) => {
+      const scale = this.scales[member] as number;
       return report(
-        scale * money.realised,
-        scale * openPnl,
-        maxDrawdowns[member] as number,
-        trades,
-        stops,
+        this.prepared,
         params,
+        scale * this.realised,
+        scale * openPnl,
+        this.maxDrawdowns[member] as number,
+        this.trades,
+        this.stops,
       );
     });
-  };
-
-  return { advance, finish };
+  }
 }
