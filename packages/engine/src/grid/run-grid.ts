@@ -12,8 +12,8 @@
 // Runs whose lots are proportional make the same decisions (every trigger test is homogeneous in
 // the lots), so a group of them is simulated once, with the smallest lots of that shape, and each
 // member scales the result. Equity is capital + scale · G, G the group's EUR result at that
-// moment, so every member's drawdown follows from the same plateaus of G: between two new highs of G only
-// the lowest G matters, whatever the member.
+// moment, so every member's drawdown follows from the same plateaus of G: between two new highs
+// of G only the lowest G matters, whatever the member.
 import type { Bars } from '../bars';
 import type { FxCurve } from '../fx';
 import {
