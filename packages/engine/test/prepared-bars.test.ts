@@ -27,8 +27,10 @@ describe('prepared bars', () => {
             .filter((start) => start === 0 || start < bars.t.length)
             .sort((a, b) => a - b);
           const bounds = starts.map((from, k) => [from, starts[k + 1] ?? bars.t.length] as const);
-          const highs = bounds.reverse().map(([from, to]) => fillPrepared(columns, bars, instrument, days, from, to));
-          const sliced = completePrepared(columns, instrument, Math.max(-Infinity, ...highs), { branching });
+          const slices = bounds
+            .reverse()
+            .map(([from, to]) => fillPrepared(columns, bars, instrument, days, from, to));
+          const sliced = completePrepared(columns, instrument, slices, { branching });
           expect(sliced).toEqual(whole);
         },
       ),
@@ -38,9 +40,22 @@ describe('prepared bars', () => {
 
   it('refuses a slice that does not start on a block boundary', () => {
     const columns = allocatePrepared(40, { branching: 16 });
-    const bars = { t: new Float64Array(40), o: new Float64Array(40), h: new Float64Array(40), l: new Float64Array(40), c: new Float64Array(40) };
+    const bars = {
+      t: new Float64Array(40),
+      o: new Float64Array(40),
+      h: new Float64Array(40),
+      l: new Float64Array(40),
+      c: new Float64Array(40),
+    };
     expect(() =>
-      fillPrepared(columns, bars, { point: 0.1, contractSize: 100, spreadPoints: 3 }, { firstDay: 0, rates: Float64Array.of(1) }, 8, 40),
+      fillPrepared(
+        columns,
+        bars,
+        { point: 0.1, contractSize: 100, spreadPoints: 3 },
+        { firstDay: 0, rates: Float64Array.of(1) },
+        8,
+        40,
+      ),
     ).toThrow(/not aligned/);
   });
 });

@@ -7,6 +7,7 @@ import {
   sequenceCost,
   type AnalysisResults,
   type Bars,
+  type FilledSlice,
   type DayRates,
   type GridParams,
   type InstrumentSpec,
@@ -54,7 +55,8 @@ export default function runClaimedGroups(share: GridShare): ClaimedGroups[] {
   // workLeft[k]: the estimated work of groups k, k + 1, …
   const workLeft = new Float64Array(groups.length + 1);
   for (let group = groups.length - 1; group >= 0; group--) {
-    workLeft[group] = (workLeft[group + 1] as number) + sequenceCost((groups[group] as GridParams[])[0] as GridParams);
+    workLeft[group] =
+      (workLeft[group + 1] as number) + sequenceCost((groups[group] as GridParams[])[0] as GridParams);
   }
   const claimed: ClaimedGroups[] = [];
   for (;;) {
@@ -69,8 +71,8 @@ export default function runClaimedGroups(share: GridShare): ClaimedGroups[] {
   }
 }
 
-/** Fills its slice of the shared columns; answers the slice's highest high. */
-export function prepareSlice(slice: PrepareSlice): number {
+/** Fills its slice of the shared columns; answers what the slice found besides them. */
+export function prepareSlice(slice: PrepareSlice): FilledSlice {
   return fillPrepared(slice.columns, slice.bars, slice.instrument, slice.days, slice.from, slice.to);
 }
 

@@ -23,7 +23,9 @@ export class JobQueue {
   /** Claims the oldest queued job, or one whose runner's lease expired. */
   async claim(worker: string, leaseMs: number): Promise<ClaimedJob | null> {
     const { table } = this;
-    const rows = await queryRows<{ id: string; attempts: number }>(this.db, sql`
+    const rows = await queryRows<{ id: string; attempts: number }>(
+      this.db,
+      sql`
       UPDATE ${table}
       SET is_completed = ${JOB_STATUS.running},
           lease_owner = ${worker},
@@ -39,7 +41,8 @@ export class JobQueue {
         LIMIT 1
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, attempts`);
+      RETURNING id, attempts`,
+    );
     const row = rows[0];
     return row ? { id: row.id, attempts: Number(row.attempts) } : null;
   }
@@ -47,10 +50,13 @@ export class JobQueue {
   /** Extends the lease; false when the job is no longer this runner's (deleted, or reclaimed). */
   async renew(id: string, worker: string, leaseMs: number): Promise<boolean> {
     const { table } = this;
-    const rows = await queryRows(this.db, sql`
+    const rows = await queryRows(
+      this.db,
+      sql`
       UPDATE ${table} SET lease_expires_at = now() + ${leaseMs} * interval '1 millisecond'
       WHERE id = ${id} AND lease_owner = ${worker} AND is_completed = ${JOB_STATUS.running}
-      RETURNING id`);
+      RETURNING id`,
+    );
     return rows.length > 0;
   }
 

@@ -93,18 +93,22 @@ export class JobRunner {
       await job.queue.fail(claimed.id, this.worker, TOO_MANY_ATTEMPTS);
       return;
     }
-    const heartbeat = setInterval(() => {
-      job.queue.renew(claimed.id, this.worker, this.leaseMs).catch((error: unknown) => {
-        this.options.logger.error({ err: error, job: claimed.id }, 'could not renew a job lease');
-      });
-    }, Math.max(100, this.leaseMs / 3));
+    const heartbeat = setInterval(
+      () => {
+        job.queue.renew(claimed.id, this.worker, this.leaseMs).catch((error: unknown) => {
+          this.options.logger.error({ err: error, job: claimed.id }, 'could not renew a job lease');
+        });
+      },
+      Math.max(100, this.leaseMs / 3),
+    );
     const started = Date.now();
     try {
       await job.handle(claimed, this.worker);
       this.options.logger.info({ job: job.name, id: claimed.id, ms: Date.now() - started }, 'job done');
     } catch (error) {
       const message = error instanceof JobError ? error.message : INTERNAL_FAILURE;
-      if (!(error instanceof JobError)) this.options.logger.error({ err: error, job: job.name, id: claimed.id }, 'job failed');
+      if (!(error instanceof JobError))
+        this.options.logger.error({ err: error, job: job.name, id: claimed.id }, 'job failed');
       await job.queue.fail(claimed.id, this.worker, message);
     } finally {
       clearInterval(heartbeat);

@@ -21,9 +21,16 @@ export function barsInPeriod(bars: Bars, fromDay: string, toDay: string): Bars {
 }
 
 /** Whether the stored span [first, last] meets the period at all. */
-export function coversPeriod(coverage: { first: string; last: string } | null, fromDay: string, toDay: string): boolean {
+export function coversPeriod(
+  coverage: { first: string; last: string } | null,
+  fromDay: string,
+  toDay: string,
+): boolean {
   if (!coverage) return false;
-  return Date.parse(coverage.first) < Date.parse(`${toDay}T00:00:00Z`) + DAY_MS && Date.parse(coverage.last) >= Date.parse(`${fromDay}T00:00:00Z`);
+  return (
+    Date.parse(coverage.first) < Date.parse(`${toDay}T00:00:00Z`) + DAY_MS &&
+    Date.parse(coverage.last) >= Date.parse(`${fromDay}T00:00:00Z`)
+  );
 }
 
 /** Thrown by a job for a reason the user should read (no data, a deleted algorithm...). */

@@ -23,7 +23,14 @@ describe('thread pool executor', () => {
         bars: oscillatingBars('2024-03-04', 3),
         instrument: { point: 0.1, contractSize: 100, spreadPoints: 3 },
         fx: { t: Float64Array.of(Date.parse('2024-03-05T00:00:00Z') + day / 2), c: Float64Array.of(1.0842) },
-        params: sweepParams(DEFAULT_SWEEPS.GOLD, { worst: 300, safeWorst: 400, capital: 10_000, leverage: 20, dynamic: false, close: true }).slice(0, 101),
+        params: sweepParams(DEFAULT_SWEEPS.GOLD, {
+          worst: 300,
+          safeWorst: 400,
+          capital: 10_000,
+          leverage: 20,
+          dynamic: false,
+          close: true,
+        }).slice(0, 101),
       };
       const threaded = await executor.runGrids(job);
       const single = await inlineExecutor.runGrids(job);

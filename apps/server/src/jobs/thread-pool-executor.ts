@@ -9,6 +9,7 @@ import {
   decisionGroups,
   shareBars,
   type AnalysisResults,
+  type FilledSlice,
   type GridParams,
   type PreparedBars,
   type RunResult,
@@ -17,7 +18,13 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { jobFx, usedFxFallback, type EngineExecutor, type GridJob, type GridJobResult } from './engine-executor';
+import {
+  jobFx,
+  usedFxFallback,
+  type EngineExecutor,
+  type GridJob,
+  type GridJobResult,
+} from './engine-executor';
 import type { ClaimedGroups, GridShare, PrepareSlice } from './engine-worker';
 
 export interface ThreadPoolOptions {
@@ -50,10 +57,10 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
       const to = Math.min(from + sliceLength, columns.count);
       slices.push({ bars, columns, instrument: job.instrument, days, from, to });
     }
-    const highs = (await Promise.all(
+    const filled = (await Promise.all(
       slices.map((slice) => pool.run(slice, { name: 'prepareSlice' })),
-    )) as number[];
-    const prepared = completePrepared(columns, job.instrument, Math.max(-Infinity, ...highs), { shared: true });
+    )) as FilledSlice[];
+    const prepared = completePrepared(columns, job.instrument, filled, { shared: true });
     return { prepared, fxFallback: usedFxFallback(job, fx) };
   };
 

@@ -21,21 +21,31 @@ export interface PreparedBars {
   count: number;
   instrument: InstrumentSpec;
   open: Int32Array;
-  high: Int32Array;
-  low: Int32Array;
   close: Int32Array;
-  /** Lowest and highest of the bar's four prices: its whole path, even when the bar is malformed. */
+  /**
+   * Lowest and highest of the bar's four prices: its whole path, even when the bar is malformed.
+   * For a well-formed bar they are its low and high.
+   */
   pathMin: Int32Array;
   pathMax: Int32Array;
-  /** fx(d) of each bar's UTC day. */
-  rate: Float64Array;
-  /** The first bar of each run of bars with one rate, then count: runs share their money math. */
+  /** The malformed bars (fine point 8): their path turns at their own high and low. */
+  malformed: MalformedBars;
+  /** The first bar of each run of bars with one rate (fx(d) of the bar's UTC day), then count. */
   rateRunStarts: Int32Array;
+  /** The rate of each run. */
+  runRates: Float64Array;
   /** Finest first. */
   levels: BlockLevel[];
   /** Highest high of the period, in price units (requirement). */
   highest: number;
   firstRate: number;
+}
+
+/** Bars whose high is under their open or close, or whose low is over them, in ascending order. */
+export interface MalformedBars {
+  bars: Int32Array;
+  high: Int32Array;
+  low: Int32Array;
 }
 
 /** Block sizes grow by this factor per level. */
@@ -61,9 +71,20 @@ export interface DayRates {
  */
 export interface PreparedColumns extends Pick<
   PreparedBars,
-  'count' | 'open' | 'high' | 'low' | 'close' | 'pathMin' | 'pathMax' | 'rate'
+  'count' | 'open' | 'close' | 'pathMin' | 'pathMax'
 > {
   finest: BlockLevel;
+}
+
+/** What a filled slice found besides its columns: completePrepared gathers the slices'. */
+export interface FilledSlice {
+  from: number;
+  /** Highest high of the slice, in price units. */
+  highest: number;
+  /** Bars of the slice whose rate differs from the bar before (bar 0 included), with that rate. */
+  rateChanges: number[];
+  rates: number[];
+  malformed: { bars: number[]; high: number[]; low: number[] };
 }
 
 export function prepareBars(
@@ -73,8 +94,8 @@ export function prepareBars(
   options: PrepareOptions = {},
 ): PreparedBars {
   const columns = allocatePrepared(bars.t.length, options);
-  const highest = fillPrepared(columns, bars, instrument, dayRates(bars.t, fx), 0, columns.count);
-  return completePrepared(columns, instrument, highest, options);
+  const slice = fillPrepared(columns, bars, instrument, dayRates(bars.t, fx), 0, columns.count);
+  return completePrepared(columns, instrument, [slice], options);
 }
 
 /** The fx rate of every day from the first bar's to the last bar's. */
@@ -108,20 +129,17 @@ export function allocatePrepared(count: number, options: PrepareOptions = {}): P
   return {
     count,
     open: ints(count),
-    high: ints(count),
-    low: ints(count),
     close: ints(count),
     pathMin: ints(count),
     pathMax: ints(count),
-    rate: doubles(count),
     finest: emptyLevel(branching, Math.ceil(count / branching), ints, doubles),
   };
 }
 
 /**
- * Fills the bars [from, to) and the finest blocks that start in that range; from is a multiple
- * of the finest block size, so that no block is shared with another slice. `bars` holds every
- * bar (index 0 is bar 0). Answers the highest high of the slice, in price units.
+ * Fills the bars [from, to) and the finest blocks that start in that range, in one pass; from is
+ * a multiple of the finest block size, so that no block is shared with another slice. `bars`
+ * holds every bar (index 0 is bar 0).
  */
 export function fillPrepared(
   columns: PreparedColumns,
@@ -130,101 +148,119 @@ export function fillPrepared(
   days: DayRates,
   from: number,
   to: number,
-): number {
-  const { open, high, low, close, pathMin, pathMax, rate, finest } = columns;
-  if (from % finest.size !== 0) throw new RangeError(`slice start ${from} is not aligned to ${finest.size}`);
+): FilledSlice {
+  const { open, close, pathMin, pathMax, finest } = columns;
+  const size = finest.size;
+  if (from % size !== 0) throw new RangeError(`slice start ${from} is not aligned to ${size}`);
   const perUnit = milliPointsPerUnit(instrument);
-  const { firstDay, rates } = days;
-  let highest = -Infinity;
-  let dayRate = 1;
+  const { t: times, o: opens, h: highs, l: lows, c: closes } = bars;
+  const rateOfDay = (time: number) => days.rates[utcDay(time) - days.firstDay] as number;
+  const slice: FilledSlice = {
+    from,
+    highest: -Infinity,
+    rateChanges: [],
+    rates: [],
+    malformed: { bars: [], high: [], low: [] },
+  };
+  let dayRate = from === 0 ? Number.NaN : rateOfDay(times[from - 1] as number);
   // The day changes rarely: compare with its end instead of dividing every bar's time.
   let dayEnd = Number.NEGATIVE_INFINITY;
-  const { t: times, o: opens, h: highs, l: lows, c: closes } = bars;
-  for (let bar = from; bar < to; bar++) {
-    const barOpen = Math.round((opens[bar] as number) * perUnit);
-    const barHigh = Math.round((highs[bar] as number) * perUnit);
-    const barLow = Math.round((lows[bar] as number) * perUnit);
-    const barClose = Math.round((closes[bar] as number) * perUnit);
-    open[bar] = barOpen;
-    high[bar] = barHigh;
-    low[bar] = barLow;
-    close[bar] = barClose;
-    pathMin[bar] = Math.min(barOpen, barHigh, barLow, barClose);
-    pathMax[bar] = Math.max(barOpen, barHigh, barLow, barClose);
-    const time = times[bar] as number;
-    if (time >= dayEnd) {
-      const day = utcDay(time);
-      dayEnd = (day + 1) * DAY_MS;
-      dayRate = rates[day - firstDay] as number;
-    }
-    rate[bar] = dayRate;
-    if ((highs[bar] as number) > highest) highest = highs[bar] as number;
-  }
-  const size = finest.size;
-  for (let block = from / size; block * size < to; block++) {
+  // Integers in the loop (the highest high as the bar that holds it): compared in one instruction.
+  let highestBar = from;
+  let highestPrice = -2147483648;
+  for (let blockStart = from; blockStart < to; blockStart += size) {
     let minPrice = 2147483647;
     let maxPrice = -2147483648;
     let minRate = Infinity;
     let maxRate = -Infinity;
-    const end = Math.min((block + 1) * size, to);
-    for (let bar = block * size; bar < end; bar++) {
-      minPrice = Math.min(minPrice, pathMin[bar] as number);
-      maxPrice = Math.max(maxPrice, pathMax[bar] as number);
-      minRate = Math.min(minRate, rate[bar] as number);
-      maxRate = Math.max(maxRate, rate[bar] as number);
+    const blockEnd = Math.min(blockStart + size, to);
+    for (let bar = blockStart; bar < blockEnd; bar++) {
+      // As 32-bit integers (as the columns store them), so that min and max compare integers.
+      const barOpen = Math.round((opens[bar] as number) * perUnit) | 0;
+      const barHigh = Math.round((highs[bar] as number) * perUnit) | 0;
+      const barLow = Math.round((lows[bar] as number) * perUnit) | 0;
+      const barClose = Math.round((closes[bar] as number) * perUnit) | 0;
+      const lowest = Math.min(barOpen, barHigh, barLow, barClose);
+      const highest = Math.max(barOpen, barHigh, barLow, barClose);
+      open[bar] = barOpen;
+      close[bar] = barClose;
+      pathMin[bar] = lowest;
+      pathMax[bar] = highest;
+      if (barHigh !== highest || barLow !== lowest) {
+        slice.malformed.bars.push(bar);
+        slice.malformed.high.push(barHigh);
+        slice.malformed.low.push(barLow);
+      }
+      if (lowest < minPrice) minPrice = lowest;
+      if (highest > maxPrice) maxPrice = highest;
+      if (barHigh > highestPrice) {
+        highestPrice = barHigh;
+        highestBar = bar;
+      }
+      const time = times[bar] as number;
+      if (time >= dayEnd) {
+        dayEnd = (utcDay(time) + 1) * DAY_MS;
+        const rate = rateOfDay(time);
+        if (!(rate === dayRate)) {
+          slice.rateChanges.push(bar);
+          slice.rates.push(rate);
+        }
+        dayRate = rate;
+      }
+      if (dayRate < minRate) minRate = dayRate;
+      if (dayRate > maxRate) maxRate = dayRate;
     }
+    const block = blockStart / size;
     finest.minPrice[block] = minPrice;
     finest.maxPrice[block] = maxPrice;
     finest.minRate[block] = minRate;
     finest.maxRate[block] = maxRate;
   }
-  return highest;
+  if (to > from) slice.highest = highs[highestBar] as number;
+  return slice;
 }
 
-/** The levels above the finest and the runs of one rate, once every slice is filled. */
+/** The levels above the finest, the runs of one rate and the malformed bars, once every slice is filled. */
 export function completePrepared(
   columns: PreparedColumns,
   instrument: InstrumentSpec,
-  highest: number,
+  slices: readonly FilledSlice[],
   options: PrepareOptions = {},
 ): PreparedBars {
   const branching = branchingOf(options);
   const { ints, doubles } = arrays(options.shared ?? false);
   const { finest, ...perBar } = columns;
-  const { count, rate } = perBar;
+  const { count } = perBar;
   const levels: BlockLevel[] = count > finest.size ? [finest] : [];
   for (let size = finest.size * branching; size < count; size *= branching) {
     levels.push(summarise(levels.at(-1) as BlockLevel, size, count, branching, ints, doubles));
   }
-  const starts = rateRunStarts(rate, finest);
-  const runStarts = ints(starts.length);
-  runStarts.set(starts);
+  const inOrder = [...slices].sort((a, b) => a.from - b.from);
+  const gather = (pick: (slice: FilledSlice) => number[]) => inOrder.flatMap(pick);
+  const runRates = doubles(count > 0 ? gather((slice) => slice.rates).length : 0);
+  runRates.set(gather((slice) => slice.rates));
+  const starts = [...gather((slice) => slice.rateChanges), count];
+  const rateRunStarts = ints(starts.length);
+  rateRunStarts.set(starts);
+  const malformedBars = gather((slice) => slice.malformed.bars);
+  const malformed = {
+    bars: ints(malformedBars.length),
+    high: ints(malformedBars.length),
+    low: ints(malformedBars.length),
+  };
+  malformed.bars.set(malformedBars);
+  malformed.high.set(gather((slice) => slice.malformed.high));
+  malformed.low.set(gather((slice) => slice.malformed.low));
   return {
     ...perBar,
     instrument,
-    rateRunStarts: runStarts,
+    malformed,
+    rateRunStarts,
+    runRates,
     levels,
-    highest,
-    firstRate: count > 0 ? (rate[0] as number) : 1,
+    highest: Math.max(-Infinity, ...inOrder.map((slice) => slice.highest)),
+    firstRate: count > 0 ? (runRates[0] as number) : 1,
   };
-}
-
-/** The first bar of each run of one rate, then count; the finest blocks skip most of the bars. */
-function rateRunStarts(rate: Float64Array, finest: BlockLevel): number[] {
-  const count = rate.length;
-  const starts = count > 0 ? [0] : [];
-  for (let block = 0; block * finest.size < count; block++) {
-    const first = block * finest.size;
-    const steady =
-      finest.minRate[block] === finest.maxRate[block] && (first === 0 || rate[first - 1] === rate[first]);
-    if (steady) continue;
-    const end = Math.min(first + finest.size, count);
-    for (let bar = Math.max(1, first); bar < end; bar++) {
-      if (rate[bar] !== rate[bar - 1]) starts.push(bar);
-    }
-  }
-  starts.push(count);
-  return starts;
 }
 
 function emptyLevel(

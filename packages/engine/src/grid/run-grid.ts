@@ -24,7 +24,7 @@ import {
   type InstrumentSpec,
   type RunResult,
 } from './params';
-import { prepareBars, type BlockLevel, type PreparedBars } from './prepared-bars';
+import { prepareBars, type BlockLevel, type MalformedBars, type PreparedBars } from './prepared-bars';
 import { gridRequirement } from './requirement';
 
 export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSpec, fx: FxCurve): RunResult {
@@ -161,13 +161,12 @@ function report(
 class GroupSimulation implements GroupRun {
   private readonly count: number;
   private readonly opens: Int32Array;
-  private readonly highs: Int32Array;
-  private readonly lows: Int32Array;
   private readonly closes: Int32Array;
   private readonly pathMin: Int32Array;
   private readonly pathMax: Int32Array;
-  private readonly rates: Float64Array;
+  private readonly malformed: MalformedBars;
   private readonly rateRunStarts: Int32Array;
+  private readonly runRates: Float64Array;
   private readonly blockLevels: readonly BlockLevel[];
   // Block sizes are powers of two: alignment is a mask test, not a division.
   private readonly finestMask: number;
@@ -232,7 +231,11 @@ class GroupSimulation implements GroupRun {
   // since it (or a lower bound of it, which such shallow dips make harmless).
   private stretchOpen = false;
   private stretchEnd = 0;
+  /** The run of one rate that holds the bar at hand (bars only go forward). */
   private rateRun = 0;
+  /** The first malformed bar not passed yet (count when none is left), and its index. */
+  private nextMalformed: number;
+  private malformedIndex = 0;
   private quietCeiling = 0;
   private stretchLow = NO_PRICE;
   private stretchPeak = NO_PRICE;
@@ -249,13 +252,13 @@ class GroupSimulation implements GroupRun {
     const { instrument, levels } = prepared;
     this.count = prepared.count;
     this.opens = prepared.open;
-    this.highs = prepared.high;
-    this.lows = prepared.low;
     this.closes = prepared.close;
     this.pathMin = prepared.pathMin;
     this.pathMax = prepared.pathMax;
-    this.rates = prepared.rate;
+    this.malformed = prepared.malformed;
+    this.nextMalformed = this.malformed.bars[0] ?? prepared.count;
     this.rateRunStarts = prepared.rateRunStarts;
+    this.runRates = prepared.runRates;
     this.blockLevels = levels;
     this.finestMask = (levels[0]?.size ?? 2 ** 31) - 1;
     this.finestShift = levels[0]?.shift ?? 31;
@@ -337,9 +340,14 @@ class GroupSimulation implements GroupRun {
     );
   }
 
-  private openStretch(bar: number): void {
-    this.rate = this.stretchRate = this.rates[bar] as number;
+  /** The fx rate of the bar. */
+  private rateAt(bar: number): number {
     while ((this.rateRunStarts[this.rateRun + 1] as number) <= bar) this.rateRun++;
+    return this.runRates[this.rateRun] as number;
+  }
+
+  private openStretch(bar: number): void {
+    this.rate = this.stretchRate = this.rateAt(bar);
     this.stretchEnd = this.rateRunStarts[this.rateRun + 1] as number;
     this.quietCeiling = Math.min(this.takeProfit, this.priceSafelyBelow(this.high));
     this.stretchLow = NO_PRICE;
@@ -629,7 +637,7 @@ class GroupSimulation implements GroupRun {
 
   /** Simulates the bars before the given index. */
   advance(end: number): void {
-    const { pathMin, pathMax, opens, highs, lows, closes, rates } = this;
+    const { pathMin, pathMax, opens, closes } = this;
     let bar = this.bar;
     while (bar < end) {
       if (this.inCycle) {
@@ -647,7 +655,7 @@ class GroupSimulation implements GroupRun {
         }
         // Otherwise the stretch stays open into the bar's path, up to what fires (touch).
       }
-      this.rate = rates[bar] as number;
+      this.rate = this.rateAt(bar);
       const open = opens[bar] as number;
 
       // Whether this bar opens a cycle.
@@ -686,14 +694,25 @@ class GroupSimulation implements GroupRun {
           continue;
         }
       }
-      this.walkSegments(open, highs[bar] as number, lows[bar] as number, closes[bar] as number);
+      this.walkSegments(bar, open, closes[bar] as number);
       bar++;
     }
     this.bar = bar;
   }
 
   /** The bar's three straight segments after its open: open → first → second → close. */
-  private walkSegments(open: number, barHigh: number, barLow: number, close: number): void {
+  private walkSegments(bar: number, open: number, close: number): void {
+    let barHigh = this.pathMax[bar] as number;
+    let barLow = this.pathMin[bar] as number;
+    if (bar >= this.nextMalformed) {
+      const { bars, high, low } = this.malformed;
+      while ((bars[this.malformedIndex] as number) < bar) this.malformedIndex++;
+      if (bars[this.malformedIndex] === bar) {
+        barHigh = high[this.malformedIndex] as number;
+        barLow = low[this.malformedIndex] as number;
+      }
+      this.nextMalformed = bars[this.malformedIndex] ?? this.count;
+    }
     const first = close >= open ? barLow : barHigh;
     const second = close >= open ? barHigh : barLow;
     let from = open;
@@ -721,7 +740,7 @@ class GroupSimulation implements GroupRun {
     let openPnl = 0;
     const last = this.count - 1;
     if (this.inCycle) {
-      this.rate = this.rates[last] as number;
+      this.rate = this.rateAt(last);
       const lastClose = this.closes[last] as number;
       const usd = (this.quantity * lastClose - this.cost) * this.usdPerUnit;
       if (this.leader.close) {
