@@ -564,31 +564,40 @@ class GroupSimulation implements GroupRun {
         this.closeStretch();
         this.openStretch(bar);
       }
-      // A finest block with a trigger in it cannot be jumped, nor any larger block around it.
-      const block = bar >>> finestShift;
-      if (
-        (bar & finestMask) === 0 &&
-        (finestMaxes[block] as number) < this.takeProfit &&
-        (finestMins[block] as number) > this.fallLimit
-      ) {
-        // Most often: a finest block, not the start of a larger one, quiet under the ceiling.
-        if (
-          (bar & coarserMask) !== 0 &&
-          bar + finestMask < Math.min(end, this.stretchEnd) &&
-          (finestMaxes[block] as number) < this.quietCeiling
-        ) {
-          if ((finestMins[block] as number) < this.stretchLow) this.stretchLow = finestMins[block] as number;
+      if ((bar & finestMask) === 0) {
+        // Most often: finest blocks that start no larger one, quiet under the ceiling, one after
+        // the other, with the bounds in locals.
+        const blocksEnd = (end < this.stretchEnd ? end : this.stretchEnd) - finestMask;
+        const floor = this.fallLimit;
+        const ceiling = this.quietCeiling;
+        let lowest = this.stretchLow;
+        while ((bar & coarserMask) !== 0 && bar < blocksEnd) {
+          const block = bar >>> finestShift;
+          const minPrice = finestMins[block] as number;
+          if (minPrice <= floor || (finestMaxes[block] as number) >= ceiling) break;
+          if (minPrice < lowest) lowest = minPrice;
           bar += finestMask + 1;
-          continue;
         }
-        const next = this.jump(bar, end);
-        if (next !== bar) {
-          bar = next;
-          continue;
+        this.stretchLow = lowest;
+        if (bar >= end || bar >= this.stretchEnd) continue;
+        // A finest block with a trigger in it cannot be jumped, nor any larger block around it.
+        const block = bar >>> finestShift;
+        if (
+          (finestMaxes[block] as number) < this.takeProfit &&
+          (finestMins[block] as number) > this.fallLimit
+        ) {
+          const next = this.jump(bar, end);
+          if (next !== bar) {
+            bar = next;
+            continue;
+          }
         }
       }
       // Up to the next block boundary, with the bounds in locals: the hottest loop of a sweep.
-      const limit = Math.min(end, this.stretchEnd, (bar | finestMask) + 1);
+      // (Integer comparisons: Math.min compares doubles when it cannot tell the arguments are ints.)
+      let limit = (bar | finestMask) + 1;
+      if (end < limit) limit = end;
+      if (this.stretchEnd < limit) limit = this.stretchEnd;
       const floor = this.fallLimit;
       const ceiling = this.quietCeiling;
       let lowest = this.stretchLow;
