@@ -2,6 +2,7 @@
  * Engine figures of issue 4 on GOLD-like synthetic 1m bars over the product span (2008-11-26 to
  * 2025-07-02, the deterministic demo generator): a single run over the whole span, the analysis
  * over the whole span, the default sweep (1,323 runs) over the last two years on worker threads,
+ * a single backtest over the whole span as the server runs it (its bars prepared on the threads)
  * and — with --full — the sweep over the whole span. It also checks that the engine answers what
  * the reference simulator answers on samples of these bars. Prints; asserts nothing else.
  *
@@ -65,7 +66,9 @@ const warmUpBars = between(span, '2010-01-01', '2010-03-31');
 runPrepared(prepareBars(warmUpBars, GOLD, fallbackFx()), single);
 const prepared = timed('prepare bars (whole span)', () => prepareBars(span, GOLD, fallbackFx()));
 const singleResult = timed('single run, whole span (target 0.1 s)', () => runPrepared(prepared, single));
-console.log(`  trades ${singleResult.trades}, stops ${singleResult.stops}, profit ${singleResult.profit.toFixed(2)} EUR`);
+console.log(
+  `  trades ${singleResult.trades}, stops ${singleResult.stops}, profit ${singleResult.profit.toFixed(2)} EUR`,
+);
 timed('analysis, whole span (target 1 s)', () => analyseMarket(span, GOLD.point, 30));
 
 const threads = availableParallelism();
@@ -82,7 +85,16 @@ const sweepTwoYears = () => executor.runGrids({ bars: twoYears, instrument: GOLD
 // The threads' compiler still tunes the engine during the first large sweeps: the first one is
 // printed apart, the others are what a server that has run a few jobs answers.
 await timedRepeats('first 2-year sweep after start', 1, sweepTwoYears);
-await timedRepeats(`sweep ${sweep.length} runs, 2 years, ${threads} threads (target 0.5 s)`, 5, sweepTwoYears);
+await timedRepeats(
+  `sweep ${sweep.length} runs, 2 years, ${threads} threads (target 0.5 s)`,
+  5,
+  sweepTwoYears,
+);
+// What a single backtest over the whole span costs on the server: its bars prepared on the
+// threads, then the run.
+await timedRepeats('single backtest, whole span, prepared on the threads', 3, () =>
+  executor.runGrids({ bars: span, instrument: GOLD, fx: null, params: [single] }),
+);
 if (full) {
   await timedRepeats(`sweep ${sweep.length} runs, whole span, ${threads} threads (target 3 s)`, 3, () =>
     executor.runGrids({ bars: span, instrument: GOLD, fx: null, params: sweep }),
@@ -106,7 +118,9 @@ for (let index = 0; index < sweep.length; index += 53) {
   if (
     engine.trades === reference.trades &&
     engine.stops === reference.stops &&
-    (['profit', 'interest', 'requirement', 'maxDrawdown', 'openPnl'] as const).every((field) => close(engine[field], reference[field]))
+    (['profit', 'interest', 'requirement', 'maxDrawdown', 'openPnl'] as const).every((field) =>
+      close(engine[field], reference[field]),
+    )
   ) {
     equal++;
   }
