@@ -193,7 +193,11 @@ export function fillPrepared(
       }
       if (lowest < minPrice) minPrice = lowest;
       if (highest > maxPrice) maxPrice = highest;
-      if (barHigh > highestPrice) {
+      // The rounded high first; on a tie the stored highs decide, which are what requirement reads.
+      if (
+        barHigh > highestPrice ||
+        (barHigh === highestPrice && (highs[bar] as number) > (highs[highestBar] as number))
+      ) {
         highestPrice = barHigh;
         highestBar = bar;
       }
