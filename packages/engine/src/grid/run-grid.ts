@@ -235,9 +235,6 @@ class GroupSimulation implements GroupRun {
   private stretchEnd = 0;
   /** The run of one rate that holds the bar at hand (bars only go forward). */
   private rateRun = 0;
-  /** The first malformed bar not passed yet (count when none is left), and its index. */
-  private nextMalformed: number;
-  private malformedIndex = 0;
   private quietCeiling = 0;
   private stretchLow = NO_PRICE;
   private stretchPeak = NO_PRICE;
@@ -245,6 +242,9 @@ class GroupSimulation implements GroupRun {
 
   /** The next bar to simulate. */
   private bar = 0;
+  /** The first malformed bar not passed yet (count when none is left), and its index. */
+  private nextMalformed: number;
+  private malformedIndex = 0;
 
   constructor(
     private readonly prepared: PreparedBars,
