@@ -18,6 +18,9 @@ export function NumbersSection() {
   const track = useRef<HTMLUListElement>(null);
   const seen = useSeenOnce(section);
   const [active, setActive] = useState(0);
+  // True while the track glides to the card a dot picked: the cards it passes on the way do not
+  // take the dot (it would flicker), until the scroll ends.
+  const gliding = useRef(false);
 
   const stride = (list: HTMLUListElement) => {
     const [first, second] = Array.from(list.children) as HTMLElement[];
@@ -27,9 +30,12 @@ export function NumbersSection() {
   const showCard = (index: number) => {
     const list = track.current;
     if (!list) return;
+    gliding.current = true;
     list.scrollTo({ left: index * stride(list), behavior: 'smooth' });
     setActive(index);
   };
+
+  const cardInView = (list: HTMLUListElement) => nearestCard(list.scrollLeft, stride(list), FIGURES.length);
 
   return (
     <section id="numbers" ref={section} className="section section--numbers" aria-labelledby="numbers-title">
@@ -43,7 +49,13 @@ export function NumbersSection() {
         <ul
           ref={track}
           className="numbers__track"
-          onScroll={(event) => setActive(nearestCard(event.currentTarget.scrollLeft, stride(event.currentTarget), FIGURES.length))}
+          onScroll={(event) => {
+            if (!gliding.current) setActive(cardInView(event.currentTarget));
+          }}
+          onScrollEnd={(event) => {
+            gliding.current = false;
+            setActive(cardInView(event.currentTarget));
+          }}
         >
           {FIGURES.map((figure, index) => (
             <NumberCard key={figure.label} label={figure.label} value={figure.value} index={index} started={seen} />
