@@ -25,7 +25,6 @@ try {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    keepNames: true,
     outfile: bundle,
     // Names kept by wrapping functions would hide them from V8: it names a function after its binding.
     keepNames: false,

@@ -115,12 +115,27 @@ const branchingOf = (options: PrepareOptions) => {
   return branching;
 };
 
-const arrays = (shared: boolean) => ({
-  ints: (length: number) =>
-    shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length),
-  doubles: (length: number) =>
-    shared ? new Float64Array(new SharedArrayBuffer(length * 8)) : new Float64Array(length),
-});
+const arrays = (shared: boolean) => {
+  const ints = (length: number) =>
+    shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length);
+  const doubles = (length: number) =>
+    shared ? new Float64Array(new SharedArrayBuffer(length * 8)) : new Float64Array(length);
+  return {
+    ints,
+    doubles,
+    /** A copy of the values, on shared memory when the columns are. */
+    intsOf: (values: readonly number[]) => {
+      const copy = ints(values.length);
+      copy.set(values);
+      return copy;
+    },
+    doublesOf: (values: readonly number[]) => {
+      const copy = doubles(values.length);
+      copy.set(values);
+      return copy;
+    },
+  };
+};
 
 /** Empty columns for count bars; the finest level's blocks have `branching` bars. */
 export function allocatePrepared(count: number, options: PrepareOptions = {}): PreparedColumns {
@@ -165,7 +180,7 @@ export function fillPrepared(
   let dayRate = from === 0 ? Number.NaN : rateOfDay(times[from - 1] as number);
   // The day changes rarely: compare with its end instead of dividing every bar's time.
   let dayEnd = Number.NEGATIVE_INFINITY;
-  // Integers in the loop (the highest high as the bar that holds it): compared in one instruction.
+  // The highest high as the bar that holds it: its rounded price is compared first, an integer.
   let highestBar = from;
   let highestPrice = -2147483648;
   for (let blockStart = from; blockStart < to; blockStart += size) {
@@ -232,7 +247,7 @@ export function completePrepared(
   options: PrepareOptions = {},
 ): PreparedBars {
   const branching = branchingOf(options);
-  const { ints, doubles } = arrays(options.shared ?? false);
+  const { ints, doubles, intsOf, doublesOf } = arrays(options.shared ?? false);
   const { finest, ...perBar } = columns;
   const { count } = perBar;
   const levels: BlockLevel[] = count > finest.size ? [finest] : [];
@@ -240,21 +255,14 @@ export function completePrepared(
     levels.push(summarise(levels.at(-1) as BlockLevel, size, count, branching, ints, doubles));
   }
   const inOrder = [...slices].sort((a, b) => a.from - b.from);
-  const gather = (pick: (slice: FilledSlice) => number[]) => inOrder.flatMap(pick);
-  const runRates = doubles(count > 0 ? gather((slice) => slice.rates).length : 0);
-  runRates.set(gather((slice) => slice.rates));
-  const starts = [...gather((slice) => slice.rateChanges), count];
-  const rateRunStarts = ints(starts.length);
-  rateRunStarts.set(starts);
-  const malformedBars = gather((slice) => slice.malformed.bars);
+  const gather = (pick: (slice: FilledSlice) => number[]) => intsOf(inOrder.flatMap(pick));
+  const runRates = doublesOf(inOrder.flatMap((slice) => slice.rates));
+  const rateRunStarts = intsOf([...inOrder.flatMap((slice) => slice.rateChanges), count]);
   const malformed = {
-    bars: ints(malformedBars.length),
-    high: ints(malformedBars.length),
-    low: ints(malformedBars.length),
+    bars: gather((slice) => slice.malformed.bars),
+    high: gather((slice) => slice.malformed.high),
+    low: gather((slice) => slice.malformed.low),
   };
-  malformed.bars.set(malformedBars);
-  malformed.high.set(gather((slice) => slice.malformed.high));
-  malformed.low.set(gather((slice) => slice.malformed.low));
   return {
     ...perBar,
     instrument,
