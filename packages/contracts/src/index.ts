@@ -21,3 +21,4 @@ export * from './http/backtests';
 export * from './http/analyses';
 export * from './http/marketdata';
 export * from './http/weather';
+export * from './http/live-prices';

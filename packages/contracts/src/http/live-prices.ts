@@ -1,0 +1,30 @@
+// GET /api/common/live-prices/:market: the overview's live price charts (product-spec.md
+// section 'Overview': XAUUSD and NASDAQ, live). The server's price feed (a replay of the stored
+// 1m bars, or the broker's quote stream) builds one-minute candles on the feed's clock; the
+// newest candle is still growing.
+import * as z from 'zod';
+import { marketSchema } from '../enums';
+
+export const livePricesParamsSchema = z.object({ market: marketSchema });
+
+export const liveCandleSchema = z.object({
+  /** Start of the candle's minute on the feed's clock, in seconds since the epoch (lightweight-charts' UTCTimestamp). */
+  time: z.number().int(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+});
+export type LiveCandle = z.infer<typeof liveCandleSchema>;
+
+export const livePricesSchema = z.object({
+  market: marketSchema,
+  /** Oldest first; the last one is the minute in progress. Empty while the feed has no prices yet. */
+  candles: z.array(liveCandleSchema),
+});
+export type LivePrices = z.infer<typeof livePricesSchema>;
+
+/** How many candles an answer carries at most. */
+export const LIVE_CANDLES_LIMIT = 120;
+/** How often the overview asks again, in ms. */
+export const LIVE_PRICES_REFRESH_MS = 1000;
