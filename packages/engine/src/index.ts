@@ -4,5 +4,7 @@ export * from './grid/params';
 export * from './grid/requirement';
 export * from './grid/prepared-bars';
 export * from './grid/run-grid';
+export * from './grid/grid-stepper';
+export * from './grid/walk-grid';
 export * from './analysis/analyse-market';
 export * from './grid/sweep';

@@ -1,0 +1,305 @@
+// The grid's decision core for one run, one price event at a time (engine.md sections 3, 6
+// and 9; DESIGN.md section 7). A live bot feeds it every price it sees; the walker
+// (walk-grid.ts) feeds it each bar's open and the three segments of its path, so a bot fed the
+// bars of a period decides exactly what a backtest decided. The fast sweep (run-grid.ts) has its
+// own path through the bars; property tests hold the three to the reference simulator.
+//
+// Three kinds of price event:
+// - open: a new bar (a new minute, live) starts at this price. The price jumped here, so every
+//   pending trigger at or above it fires at it (fine point 6); then, with no cycle, one opens.
+// - jump: the price jumped here inside a bar (a live quote after a pause): triggers fire at it.
+// - move: the price moved here continuously from the last one (a segment of the bar's path):
+//   levels fill at their trigger, the stop closes at the stop, the take profit at itself.
+// Prices are integers in milli-points, lots integers in hundredths (fine point 1).
+import {
+  entryLots,
+  milliPointsPerUnit,
+  toMilliPoints,
+  usdPerLotHundredthMilliPoint,
+  type GridParams,
+  type InstrumentSpec,
+} from './params';
+
+export type PriceEventKind = 'open' | 'jump' | 'move';
+
+export type ExitReason = 'take-profit' | 'stop' | 'close';
+
+/** Buy `lots` hundredths at `fill` (the bid it was decided on plus the spread). */
+export interface EnterDecision {
+  kind: 'enter';
+  /** 0 for the cycle's first entry, 1..N for the averaging levels. */
+  level: number;
+  lots: number;
+  /** Milli-points: the bid the decision was taken on, and the fill (bid + spread). */
+  bid: number;
+  fill: number;
+}
+
+/** Close the whole cycle at `bid`. */
+export interface ExitDecision {
+  kind: 'exit';
+  reason: ExitReason;
+  /** Milli-points; a take profit inside a move is met exactly, so it may be fractional (fine point 7). */
+  bid: number;
+  /** The cycle's lots and its lots × fill, in hundredths and hundredths × milli-points. */
+  quantity: number;
+  cost: number;
+  /** What the cycle realised, in USD and in EUR at the exit's rate. */
+  usd: number;
+  eur: number;
+}
+
+export type GridDecision = EnterDecision | ExitDecision;
+
+export interface Fill {
+  level: number;
+  lots: number;
+  /** Milli-points, spread included. */
+  price: number;
+}
+
+/** An open cycle as a bot stores it: enough to carry on after a restart. */
+export interface OpenCycle {
+  /** P0, milli-points. */
+  start: number;
+  /** f of the cycle (fine point 11). */
+  scale: number;
+  fills: Fill[];
+}
+
+export interface StepperOptions {
+  params: GridParams;
+  instrument: InstrumentSpec;
+  /** engine.md section 6: a cap on a cycle's total lots, in hundredths; a level that would pass it is skipped. */
+  maxLots?: number;
+  /** The EURUSD rate a USD amount realised at this time is divided by (engine.md section 1); default 1. */
+  fxRate?: (timeMs: number) => number;
+}
+
+export class GridStepper {
+  private readonly params: GridParams;
+  private readonly spread: number;
+  private readonly levelStep: number;
+  private readonly target: number;
+  private readonly stopDistance: number;
+  private readonly levelCount: number;
+  private readonly usdPerUnit: number;
+  private readonly maxLots: number;
+  private readonly fxRate: (timeMs: number) => number;
+
+  /** Realised EUR since the start. */
+  private realisedEur = 0;
+  private cycle: {
+    start: number;
+    scale: number;
+    stop: number;
+    lots: Float64Array;
+    /** The next level that may fill (levels fill from the highest down). */
+    next: number;
+    quantity: number;
+    cost: number;
+    fills: Fill[];
+  } | null = null;
+  /** The entry rounds to 0 lots (or passes maxLots): nothing will ever open (fine point 4). */
+  private stalled = false;
+  /** A cycle closed in this bar: the rest of it is ignored. */
+  private closedInBar = false;
+  private lastPrice: number | null = null;
+
+  /** Milli-points per price unit of the instrument. */
+  readonly perUnit: number;
+
+  constructor(options: StepperOptions) {
+    this.params = options.params;
+    this.perUnit = milliPointsPerUnit(options.instrument);
+    this.spread = toMilliPoints(options.instrument.spreadPoints);
+    this.levelStep = toMilliPoints(options.params.mediazione);
+    this.target = toMilliPoints(options.params.target);
+    this.stopDistance = toMilliPoints(options.params.safeWorst);
+    this.levelCount = Math.floor(toMilliPoints(options.params.worst) / this.levelStep);
+    this.usdPerUnit = usdPerLotHundredthMilliPoint(options.instrument);
+    this.maxLots = options.maxLots ?? Number.POSITIVE_INFINITY;
+    this.fxRate = options.fxRate ?? (() => 1);
+  }
+
+  /** A price in price units as milli-points (prices sit on the instrument's tick grid). */
+  toMilli(price: number): number {
+    return Math.round(price * this.perUnit);
+  }
+
+  get realised(): number {
+    return this.realisedEur;
+  }
+
+  /** True when the entry's lots round to 0 or pass maxLots, so no cycle can ever open. */
+  get cannotOpen(): boolean {
+    return this.stalled;
+  }
+
+  get openCycle(): OpenCycle | null {
+    const cycle = this.cycle;
+    return cycle
+      ? { start: cycle.start, scale: cycle.scale, fills: cycle.fills.map((fill) => ({ ...fill })) }
+      : null;
+  }
+
+  /** Floating P/L of the open cycle at a bid, in USD. */
+  floatingUsd(price: number): number {
+    return this.cycle ? (this.cycle.quantity * price - this.cycle.cost) * this.usdPerUnit : 0;
+  }
+
+  /** Carries on after a restart: what was realised, and the cycle that was open. */
+  restore(realisedEur: number, open: OpenCycle | null): void {
+    this.realisedEur = realisedEur;
+    this.cycle = null;
+    this.stalled = false;
+    this.closedInBar = false;
+    this.lastPrice = null;
+    if (!open) return;
+    const lots = entryLots(this.params, this.levelCount, open.scale);
+    const cycle = {
+      start: open.start,
+      scale: open.scale,
+      stop: open.start - this.stopDistance,
+      lots,
+      next: 1,
+      quantity: 0,
+      cost: 0,
+      fills: [] as Fill[],
+    };
+    for (const fill of open.fills) {
+      cycle.quantity += fill.lots;
+      cycle.cost += fill.lots * fill.price;
+      cycle.fills.push({ ...fill });
+      if (fill.level >= cycle.next) cycle.next = fill.level + 1;
+    }
+    this.cycle = cycle;
+  }
+
+  /** One price event; returns what to do, in order. */
+  step(kind: PriceEventKind, price: number, timeMs: number): GridDecision[] {
+    const decisions: GridDecision[] = [];
+    if (kind === 'open') this.closedInBar = false;
+    if (this.closedInBar) {
+      this.lastPrice = price;
+      return decisions;
+    }
+    const previous = this.lastPrice;
+    this.lastPrice = price;
+    if (kind === 'move' && previous !== null) {
+      if (price < previous) this.fall(price, false, timeMs, decisions);
+      else if (price > previous && this.reachesTakeProfit(price)) {
+        // Inside a move the take profit is met exactly: the exit realises Q · tg (fine point 7).
+        const { cost, quantity } = this.cycle!;
+        const exact = quantity * this.target * this.usdPerUnit;
+        this.exit('take-profit', (cost + this.target * quantity) / quantity, timeMs, decisions, exact);
+      }
+    } else {
+      // The price jumped here (a bar's open, a quote after a pause, the first price after a restart).
+      if (!this.fall(price, true, timeMs, decisions) && this.reachesTakeProfit(price)) {
+        this.exit('take-profit', price, timeMs, decisions);
+      }
+    }
+    if (kind === 'open' && !this.closedInBar && !this.cycle) this.open(price, decisions);
+    return decisions;
+  }
+
+  /** End of a period (a backtest's last bar): close the open cycle at the bid, as a trade. */
+  closeAt(price: number, timeMs: number): ExitDecision | null {
+    if (!this.cycle) return null;
+    const decisions: GridDecision[] = [];
+    this.exit('close', price, timeMs, decisions);
+    return decisions[0] as ExitDecision;
+  }
+
+  private open(price: number, decisions: GridDecision[]): void {
+    if (this.stalled) return;
+    const { capital, dynamic } = this.params;
+    const scale = dynamic ? Math.max(0, (capital + this.realisedEur) / capital) : 1;
+    const lots = entryLots(this.params, this.levelCount, scale);
+    const first = lots[0] as number;
+    // f only changes with realised profit, so an entry of 0 lots never trades (fine point 4).
+    if (first === 0 || first > this.maxLots) {
+      this.stalled = true;
+      return;
+    }
+    const fill = price + this.spread;
+    this.cycle = {
+      start: price,
+      scale,
+      stop: price - this.stopDistance,
+      lots,
+      next: 1,
+      quantity: first,
+      cost: first * fill,
+      fills: [{ level: 0, lots: first, price: fill }],
+    };
+    decisions.push({ kind: 'enter', level: 0, lots: first, bid: price, fill });
+  }
+
+  /** The next level that can fill: skips levels of 0 lots and those that would pass maxLots. */
+  private pendingLevel(): number {
+    const cycle = this.cycle!;
+    while (cycle.next <= this.levelCount) {
+      const lots = cycle.lots[cycle.next] as number;
+      if (lots > 0 && cycle.quantity + lots <= this.maxLots) return cycle.next;
+      cycle.next++;
+    }
+    return 0;
+  }
+
+  /**
+   * The price falls to `price`: every pending trigger at or above it fires, highest first, a level
+   * before the stop at the same price (fine point 15). After a jump they fire at the price itself.
+   * True when the stop closed the cycle.
+   */
+  private fall(price: number, jumped: boolean, timeMs: number, decisions: GridDecision[]): boolean {
+    for (;;) {
+      const cycle = this.cycle;
+      if (!cycle) return false;
+      const level = this.pendingLevel();
+      const trigger = level === 0 ? Number.NEGATIVE_INFINITY : cycle.start - level * this.levelStep;
+      // A stop at or below 0 never fires (fine point 15).
+      const stopFires = cycle.stop > 0 && cycle.stop >= price;
+      if (level !== 0 && trigger >= price && (!stopFires || trigger >= cycle.stop)) {
+        const bid = jumped ? price : trigger;
+        const lots = cycle.lots[level] as number;
+        const fill = bid + this.spread;
+        cycle.quantity += lots;
+        cycle.cost += lots * fill;
+        cycle.next = level + 1;
+        cycle.fills.push({ level, lots, price: fill });
+        decisions.push({ kind: 'enter', level, lots, bid, fill });
+        continue;
+      }
+      if (stopFires) {
+        this.exit('stop', jumped ? price : cycle.stop, timeMs, decisions);
+        return true;
+      }
+      return false;
+    }
+  }
+
+  /** TP in exact integers: (price − tg) · Q >= Σ q · fill (fine point 1). */
+  private reachesTakeProfit(price: number): boolean {
+    const cycle = this.cycle;
+    return cycle !== null && (price - this.target) * cycle.quantity >= cycle.cost;
+  }
+
+  /** Closes the cycle at `bid`; `usd` is given where the result is known exactly (a take profit met inside a move). */
+  private exit(
+    reason: ExitReason,
+    bid: number,
+    timeMs: number,
+    decisions: GridDecision[],
+    usd?: number,
+  ): void {
+    const cycle = this.cycle!;
+    usd ??= (cycle.quantity * bid - cycle.cost) * this.usdPerUnit;
+    const eur = usd / this.fxRate(timeMs);
+    this.realisedEur += eur;
+    this.cycle = null;
+    this.closedInBar = true;
+    decisions.push({ kind: 'exit', reason, bid, quantity: cycle.quantity, cost: cycle.cost, usd, eur });
+  }
+}
