@@ -29,11 +29,16 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string };
 
 // Located through the package's own name so the path holds from source, tests and the server bundle.
-const migrationsFolder = join(dirname(createRequire(import.meta.url).resolve('@platform/db/package.json')), 'drizzle');
+const migrationsFolder = join(
+  dirname(createRequire(import.meta.url).resolve('@platform/db/package.json')),
+  'drizzle',
+);
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    return fromPostgresPool(new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 }));
+    return fromPostgresPool(
+      new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 }),
+    );
   }
   return fromPglite(await PGlite.create(options.dataDir));
 }

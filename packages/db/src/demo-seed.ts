@@ -26,12 +26,30 @@ function seededRandom(seed: number): () => number {
 }
 
 const DEMO_ALGORITHMS = [
-  { market: 'GOLD', name: 'Grid Gold', description: 'Griglia long su XAUUSD con mediazione ogni 3 dollari.', minCapital: 1000 },
-  { market: 'NASDAQ', name: 'Grid Nasdaq', description: 'Griglia long su US100 con mediazione ogni 100 punti.', minCapital: 2000 },
-  { market: 'EURUSD', name: 'Grid EurUsd', description: 'Griglia long su EURUSD con mediazione ogni 50 pip.', minCapital: 1000 },
+  {
+    market: 'GOLD',
+    name: 'Grid Gold',
+    description: 'Griglia long su XAUUSD con mediazione ogni 3 dollari.',
+    minCapital: 1000,
+  },
+  {
+    market: 'NASDAQ',
+    name: 'Grid Nasdaq',
+    description: 'Griglia long su US100 con mediazione ogni 100 punti.',
+    minCapital: 2000,
+  },
+  {
+    market: 'EURUSD',
+    name: 'Grid EurUsd',
+    description: 'Griglia long su EURUSD con mediazione ogni 50 pip.',
+    minCapital: 1000,
+  },
 ] as const;
 
-export async function seedDemoData(db: Database, options: DemoSeedOptions): Promise<{ demoUserCreated: boolean }> {
+export async function seedDemoData(
+  db: Database,
+  options: DemoSeedOptions,
+): Promise<{ demoUserCreated: boolean }> {
   const existingAlgorithm = await db.select({ id: algorithms.id }).from(algorithms).limit(1);
   if (existingAlgorithm.length === 0) {
     const table = await db.select().from(instruments);
@@ -53,7 +71,11 @@ export async function seedDemoData(db: Database, options: DemoSeedOptions): Prom
     );
   }
 
-  const [existingUser] = await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERNAME)).limit(1);
+  const [existingUser] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, DEMO_USERNAME))
+    .limit(1);
   if (existingUser) return { demoUserCreated: false };
 
   const passwordHash = await options.hashPassword();
@@ -89,7 +111,16 @@ export async function seedDemoData(db: Database, options: DemoSeedOptions): Prom
     if (!account) throw new Error('demo seed: account not created');
     const [investment] = await tx
       .insert(investments)
-      .values({ accountId: account.id, algorithmId: gold.id, capital: 10_000, leverage: 20, size: 1, additional: 0.5, maxContracts: 10 })
+      .values({
+        accountId: account.id,
+        algorithmId: gold.id,
+        capital: 10_000,
+        leverage: 20,
+        size: 1,
+        additional: 0.5,
+        maxContracts: 10,
+        isRunning: 1,
+      })
       .returning({ id: investments.id });
     await tx.insert(transactions).values(demoCycles(user.id, investment?.id ?? null, options.now));
     return { demoUserCreated: true };

@@ -207,6 +207,8 @@ export const investments = pgTable(
     maxContracts: doublePrecision('max_contracts').notNull(),
     /** 0 stopped, 1 running, 2 error, 3 deletion requested. */
     isRunning: integer('is_running').notNull().default(0),
+    /** Why the bot stopped in state 2 (error), readable by the owner; null otherwise. */
+    statusMessage: text('status_message'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -237,6 +239,64 @@ export const transactions = pgTable(
   (table) => [index('transactions_user_closed_idx').on(table.userId, table.closedAt)],
 );
 
+/**
+ * A bot's orders (DESIGN.md section 7): each is written as an intent before it is sent, with its
+ * id as our client reference, and confirmed (or failed) after. A cycle is open while it has
+ * filled entries and no filled close; on start a bot rebuilds it from these rows.
+ */
+export const botOrders = pgTable(
+  'bot_orders',
+  {
+    /** Our client reference, made by the bot. */
+    id: uuid('id').primaryKey(),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id, { onDelete: 'cascade' }),
+    cycleId: uuid('cycle_id').notNull(),
+    kind: text('kind').$type<'open' | 'close'>().notNull(),
+    /** An entry's level: 0 the cycle's first, 1..N the averaging levels; null for a close. */
+    level: integer('level'),
+    /** Why a close was decided; null for an entry. */
+    reason: text('reason').$type<'take-profit' | 'stop' | 'close'>(),
+    lots: doublePrecision('lots').notNull(),
+    /** The bid the decision was taken on, and the cycle's reference price P0 and scale f. */
+    bid: doublePrecision('bid').notNull(),
+    referencePrice: doublePrecision('reference_price').notNull(),
+    scale: doublePrecision('scale').notNull(),
+    status: text('status').$type<'intent' | 'filled' | 'failed'>().notNull().default('intent'),
+    /** The broker's position id and fill price, once confirmed; why it failed otherwise. */
+    dealId: text('deal_id'),
+    fillPrice: doublePrecision('fill_price'),
+    message: text('message'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [index('bot_orders_investment_cycle_idx').on(table.investmentId, table.cycleId)],
+);
+
+/** The paper broker's book: the simulated positions of demo accounts' bots. */
+export const paperPositions = pgTable(
+  'paper_positions',
+  {
+    dealId: uuid('deal_id').primaryKey().defaultRandom(),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id, { onDelete: 'cascade' }),
+    /** The order that opened it: the same reference never opens a second position. */
+    clientRef: uuid('client_ref').notNull(),
+    lots: doublePrecision('lots').notNull(),
+    /** Fill (ask) and exit (bid) prices. */
+    level: doublePrecision('level').notNull(),
+    exitLevel: doublePrecision('exit_level'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('paper_positions_client_ref_idx').on(table.clientRef),
+    index('paper_positions_investment_idx').on(table.investmentId),
+  ],
+);
+
 /** What the bar store holds per market and timeframe; the bars are Arrow files under DATA_DIR/marketdata. */
 export const marketDataSets = pgTable(
   'market_data_sets',
@@ -247,7 +307,10 @@ export const marketDataSets = pgTable(
     firstTime: timestamp('first_time', { withTimezone: true }),
     lastTime: timestamp('last_time', { withTimezone: true }),
     /** Names and formats of the files merged into the set, newest last. */
-    sources: jsonb('sources').$type<{ file: string; format: string; rows: number; at: string }[]>().notNull().default([]),
+    sources: jsonb('sources')
+      .$type<{ file: string; format: string; rows: number; at: string }[]>()
+      .notNull()
+      .default([]),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.market, table.timeframe] })],
@@ -294,7 +357,10 @@ export const backtests = pgTable(
     createdAt: createdAt(),
     ...jobColumns(),
   },
-  (table) => [index('backtests_owner_idx').on(table.ownerId), index('backtests_queue_idx').on(table.isCompleted, table.createdAt)],
+  (table) => [
+    index('backtests_owner_idx').on(table.ownerId),
+    index('backtests_queue_idx').on(table.isCompleted, table.createdAt),
+  ],
 );
 
 export const analyses = pgTable(
@@ -311,7 +377,10 @@ export const analyses = pgTable(
     createdAt: createdAt(),
     ...jobColumns(),
   },
-  (table) => [index('analyses_owner_idx').on(table.ownerId), index('analyses_queue_idx').on(table.isCompleted, table.createdAt)],
+  (table) => [
+    index('analyses_owner_idx').on(table.ownerId),
+    index('analyses_queue_idx').on(table.isCompleted, table.createdAt),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -322,6 +391,8 @@ export type AlgorithmRow = typeof algorithms.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export type InvestmentRow = typeof investments.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
+export type BotOrderRow = typeof botOrders.$inferSelect;
+export type PaperPositionRow = typeof paperPositions.$inferSelect;
 export type MarketDataSetRow = typeof marketDataSets.$inferSelect;
 export type BacktestRow = typeof backtests.$inferSelect;
 export type AnalysisRow = typeof analyses.$inferSelect;

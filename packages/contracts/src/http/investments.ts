@@ -7,7 +7,8 @@ export const INVESTMENT_MESSAGES = {
   saveError: "Errore durante l'operazione sull'investment",
   deleteRequested: 'Richiesta di eliminazione inviata correttamente',
   deleteError: "Errore durante l'eliminazione dell'investimento",
-  confirmDelete: 'Sei sicuro di voler eliminare questo investimento? Le posizioni non verranno chiuse automaticamente',
+  confirmDelete:
+    'Sei sicuro di voler eliminare questo investimento? Le posizioni non verranno chiuse automaticamente',
   accountRequired: 'Seleziona un account',
   algorithmRequired: 'Seleziona un algoritmo',
   capitalPositive: 'Il capitale deve essere maggiore di 0',
@@ -28,13 +29,27 @@ export const minCapitalMessage = (minCapital: number) =>
   `Il capitale minimo per questo algoritmo è ${euroFormat.format(minCapital)}`;
 
 /** isRunning: 0 stopped, 1 running, 2 error, 3 deletion requested (hidden, bot stopped, positions left open). */
+export const INVESTMENT_STOPPED = 0;
+export const INVESTMENT_RUNNING = 1;
+export const INVESTMENT_FAILED = 2;
 export const INVESTMENT_DELETION_REQUESTED = 3;
 
 export const investmentParametersSchema = z.object({
-  leverage: z.number({ error: INVESTMENT_MESSAGES.leveragePositive }).min(1, INVESTMENT_MESSAGES.leveragePositive),
-  size: z.number({ error: INVESTMENT_MESSAGES.sizePositive }).positive(INVESTMENT_MESSAGES.sizePositive).max(99.9),
-  additional: z.number({ error: INVESTMENT_MESSAGES.additionalPositive }).positive(INVESTMENT_MESSAGES.additionalPositive).max(9.9),
-  maxcontracts: z.number({ error: INVESTMENT_MESSAGES.maxContractsPositive }).positive(INVESTMENT_MESSAGES.maxContractsPositive).max(1e6),
+  leverage: z
+    .number({ error: INVESTMENT_MESSAGES.leveragePositive })
+    .min(1, INVESTMENT_MESSAGES.leveragePositive),
+  size: z
+    .number({ error: INVESTMENT_MESSAGES.sizePositive })
+    .positive(INVESTMENT_MESSAGES.sizePositive)
+    .max(99.9),
+  additional: z
+    .number({ error: INVESTMENT_MESSAGES.additionalPositive })
+    .positive(INVESTMENT_MESSAGES.additionalPositive)
+    .max(9.9),
+  maxcontracts: z
+    .number({ error: INVESTMENT_MESSAGES.maxContractsPositive })
+    .positive(INVESTMENT_MESSAGES.maxContractsPositive)
+    .max(1e6),
 });
 
 export const investmentSchema = z.object({
@@ -50,13 +65,22 @@ export const investmentSchema = z.object({
   capital: z.number(),
   parameters: investmentParametersSchema,
   isRunning: z.number().int(),
+  /** Why the bot stopped, when isRunning is 2 (error). */
+  statusMessage: z.string().nullable(),
 });
 export type Investment = z.infer<typeof investmentSchema>;
 
 export const investmentFormSchema = z.object({
-  accountId: z.string({ error: INVESTMENT_MESSAGES.accountRequired }).uuid(INVESTMENT_MESSAGES.accountRequired),
-  algorithmId: z.string({ error: INVESTMENT_MESSAGES.algorithmRequired }).uuid(INVESTMENT_MESSAGES.algorithmRequired),
-  capital: z.number({ error: INVESTMENT_MESSAGES.capitalPositive }).positive(INVESTMENT_MESSAGES.capitalPositive).max(1e10),
+  accountId: z
+    .string({ error: INVESTMENT_MESSAGES.accountRequired })
+    .uuid(INVESTMENT_MESSAGES.accountRequired),
+  algorithmId: z
+    .string({ error: INVESTMENT_MESSAGES.algorithmRequired })
+    .uuid(INVESTMENT_MESSAGES.algorithmRequired),
+  capital: z
+    .number({ error: INVESTMENT_MESSAGES.capitalPositive })
+    .positive(INVESTMENT_MESSAGES.capitalPositive)
+    .max(1e10),
   parameters: investmentParametersSchema,
 });
 export type InvestmentForm = z.input<typeof investmentFormSchema>;

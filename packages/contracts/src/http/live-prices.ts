@@ -1,14 +1,14 @@
 // GET /api/common/live-prices/:market: the overview's live price charts (product-spec.md
 // section 'Overview': XAUUSD and NASDAQ, live). The server's price feed (a replay of the stored
-// 1m bars, or the broker's quote stream) builds one-minute candles on the feed's clock; the
-// newest candle is still growing.
+// 1m bars, or the broker's quote stream) builds a candle per bar of the market; the newest is
+// still growing. A replay faster than real time plays a bar in less than a minute of wall time.
 import * as z from 'zod';
 import { marketSchema } from '../enums';
 
 export const livePricesParamsSchema = z.object({ market: marketSchema });
 
 export const liveCandleSchema = z.object({
-  /** Start of the candle's minute on the feed's clock, in seconds since the epoch (lightweight-charts' UTCTimestamp). */
+  /** When the candle's bar started here, in whole seconds since the epoch (lightweight-charts' UTCTimestamp). */
   time: z.number().int(),
   open: z.number(),
   high: z.number(),

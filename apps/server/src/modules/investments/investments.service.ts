@@ -41,6 +41,7 @@ function toInvestment({ investment, account, owner, algorithm }: InvestmentListR
       maxcontracts: investment.maxContracts,
     },
     isRunning: investment.isRunning,
+    statusMessage: investment.statusMessage,
   };
 }
 

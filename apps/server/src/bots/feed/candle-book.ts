@@ -1,0 +1,30 @@
+// The live charts' candles: one per bar of the feed (a bar starts with an 'open' price: a minute
+// of the market, shorter on the wall clock when the replay runs faster), timed by the wall clock
+// in whole seconds; bars that start within the same second share a candle. The last
+// LIVE_CANDLES_LIMIT per market are kept, the newest still growing.
+import { LIVE_CANDLES_LIMIT, type LiveCandle, type Market } from '@platform/contracts';
+import type { PriceEvent } from '../hub/hub-protocol';
+import type { LiveCandleSource } from './live-candles';
+
+export class CandleBook implements LiveCandleSource {
+  private readonly candles = new Map<Market, LiveCandle[]>();
+
+  add(event: PriceEvent): void {
+    const time = Math.floor(event.time / 1000);
+    const list = this.candles.get(event.market) ?? [];
+    this.candles.set(event.market, list);
+    const last = list[list.length - 1];
+    if (!last || (event.kind === 'open' && time > last.time)) {
+      list.push({ time, open: event.price, high: event.price, low: event.price, close: event.price });
+      if (list.length > LIVE_CANDLES_LIMIT) list.shift();
+      return;
+    }
+    last.high = Math.max(last.high, event.price);
+    last.low = Math.min(last.low, event.price);
+    last.close = event.price;
+  }
+
+  recentCandles(market: Market, limit: number): LiveCandle[] {
+    return (this.candles.get(market) ?? []).slice(-limit).map((candle) => ({ ...candle }));
+  }
+}

@@ -1,0 +1,408 @@
+// One investment's bot: the grid of engine.md (sections 3, 6, 9) on live prices through a broker.
+// The decisions come from the engine's stepper, the same core a backtest walks; this class only
+// carries them out, safely:
+// - every order is written as an intent (its id is our client reference) before it is sent, and
+//   confirmed after; a timeout is followed by a look at the broker before anything is sent again,
+//   so a retry never opens a second position (DESIGN.md section 7);
+// - on start it reconciles: intents without a confirmation are looked up at the broker, a close
+//   that was under way is finished, and the open cycle is rebuilt from the confirmed entries;
+// - a problem retrying cannot fix (credentials, a rejected deal, a closed market, no funds) halts
+//   the bot with a readable reason on the investment, with nothing half-written.
+// Price events are handled one at a time, in order: a price that arrives while an order is out
+// waits for it.
+import { GridStepper, type EnterDecision, type ExitDecision, utcDay } from '@platform/engine';
+import { randomUUID } from 'node:crypto';
+import { BrokerError, type Broker, type BrokerPosition, type OpenOrder } from './brokers/broker';
+import { BOT_MESSAGES } from './bot-messages';
+import type { BotSetup, ClosedCycleRecord, FxTable, OrderRecord, PriceEvent } from './hub/hub-protocol';
+
+/** Where a bot writes what it does: the hub in a bot process, memory in tests. */
+export interface BotLedger {
+  intent(order: OrderRecord): Promise<void>;
+  confirm(id: string, dealId: string, fillPrice: number): Promise<void>;
+  fail(id: string, message: string): Promise<void>;
+  closeCycle(record: ClosedCycleRecord): Promise<void>;
+  halt(message: string): Promise<void>;
+}
+
+export interface BotLogger {
+  info(data: object, message: string): void;
+  warn(data: object, message: string): void;
+  error(data: object, message: string): void;
+}
+
+export interface GridBotOptions {
+  logger: BotLogger;
+  /** Tries of an order whose outcome stays unknown (timeouts), and the first pause between them. */
+  attempts?: number;
+  retryDelayMs?: number;
+  now?: () => number;
+  /** Told when an order leaves for the broker, with the time its price event arrived (bench: decision latency). */
+  onOrderSent?: (receivedAt: number) => void;
+  /** An error that is not the broker's (the hub is gone...): the bot process exits and is started again. */
+  onFatal?: (error: unknown) => void;
+}
+
+interface HeldPosition {
+  dealId: string;
+  lots: number;
+  /** The broker's fill and the one the decision expected (they differ only with a real market's slippage). */
+  fill: number;
+  expectedFill: number;
+}
+
+interface LiveCycle {
+  id: string;
+  referencePrice: number;
+  scale: number;
+  openedAt: number;
+  positions: HeldPosition[];
+}
+
+/** rate(day) of fx(d): clamped to the table's ends, 1.0 before it (engine.md section 1). */
+export function fxRateOf(table: FxTable): (timeMs: number) => number {
+  return (timeMs) => {
+    if (table.rates.length === 0) return 1;
+    const index = Math.min(Math.max(utcDay(timeMs) - table.firstDay, 0), table.rates.length - 1);
+    const rate = table.rates[index] as number;
+    return Number.isFinite(rate) && rate > 0 ? rate : 1;
+  };
+}
+
+export class GridBot {
+  private readonly stepper: GridStepper;
+  private readonly fxRate: (timeMs: number) => number;
+  private readonly spread: number;
+  private readonly attempts: number;
+  private readonly retryDelayMs: number;
+  private readonly now: () => number;
+  private cycle: LiveCycle | null = null;
+  private readonly queue: { event: PriceEvent; receivedAt: number }[] = [];
+  private draining: Promise<void> | null = null;
+  private haltedWith: string | null = null;
+
+  constructor(
+    private readonly setup: BotSetup,
+    private readonly broker: Broker,
+    private readonly ledger: BotLedger,
+    private readonly options: GridBotOptions,
+  ) {
+    this.fxRate = fxRateOf(setup.fx);
+    this.stepper = new GridStepper({
+      params: setup.params,
+      instrument: setup.instrument,
+      maxLots: setup.maxLots,
+      fxRate: this.fxRate,
+    });
+    this.spread = Math.round(setup.instrument.spreadPoints * 1000);
+    this.attempts = options.attempts ?? 5;
+    this.retryDelayMs = options.retryDelayMs ?? 500;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Why the bot stopped trading, or null while it trades. */
+  get halted(): string | null {
+    return this.haltedWith;
+  }
+
+  /** Connects to the broker and reconciles; a problem that needs a person halts the bot. */
+  async start(): Promise<void> {
+    try {
+      await this.broker.connect();
+      await this.reconcile();
+      if (this.stepper.cannotOpen) await this.halt(BOT_MESSAGES.entryTooSmall);
+    } catch (error) {
+      await this.failWith(error);
+    }
+  }
+
+  onPrice(event: PriceEvent): void {
+    if (this.haltedWith !== null) return;
+    this.queue.push({ event, receivedAt: this.now() });
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+    });
+  }
+
+  /** Resolves once every price received so far is handled (and its orders confirmed). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let next = this.queue.shift(); next && this.haltedWith === null; next = this.queue.shift()) {
+        await this.handle(next.event, next.receivedAt);
+      }
+    } catch (error) {
+      this.queue.length = 0;
+      await this.failWith(error).catch((fatal: unknown) => {
+        this.haltedWith ??= String(fatal);
+        if (this.options.onFatal) this.options.onFatal(fatal);
+        else this.options.logger.error({ error: String(fatal) }, 'bot failed');
+      });
+    }
+  }
+
+  private async handle(event: PriceEvent, receivedAt: number): Promise<void> {
+    const decisions = this.stepper.step(event.kind, this.stepper.toMilli(event.price), event.sourceTime);
+    for (const decision of decisions) {
+      if (decision.kind === 'enter') await this.enter(decision, event, receivedAt);
+      else await this.exit(decision, event, receivedAt);
+    }
+    if (this.stepper.cannotOpen && !this.cycle) await this.halt(BOT_MESSAGES.entryTooSmall);
+  }
+
+  private async enter(decision: EnterDecision, event: PriceEvent, receivedAt: number): Promise<void> {
+    const perUnit = this.stepper.perUnit;
+    if (decision.level === 0) {
+      const scale = this.stepper.openCycle?.scale ?? 1;
+      this.cycle = {
+        id: randomUUID(),
+        referencePrice: decision.bid / perUnit,
+        scale,
+        openedAt: event.time,
+        positions: [],
+      };
+    }
+    const cycle = this.cycle!;
+    const order = this.order(cycle, {
+      kind: 'open',
+      level: decision.level,
+      reason: null,
+      lots: decision.lots / 100,
+      bid: decision.bid / perUnit,
+    });
+    await this.ledger.intent(order);
+    this.options.onOrderSent?.(receivedAt);
+    const position = await this.placeOpen(order).catch(async (error: unknown) => {
+      // Refused: the intent is marked failed, so nothing half-written stays behind.
+      if (error instanceof BrokerError) await this.ledger.fail(order.id, error.message);
+      throw error;
+    });
+    await this.ledger.confirm(order.id, position.dealId, position.level);
+    cycle.positions.push({
+      dealId: position.dealId,
+      lots: order.lots,
+      fill: position.level,
+      expectedFill: decision.fill / perUnit,
+    });
+  }
+
+  private async exit(decision: ExitDecision, event: PriceEvent, receivedAt: number): Promise<void> {
+    const cycle = this.cycle!;
+    const bid = decision.bid / this.stepper.perUnit;
+    const order = this.order(cycle, {
+      kind: 'close',
+      level: null,
+      reason: decision.reason,
+      lots: decision.quantity / 100,
+      bid,
+    });
+    await this.ledger.intent(order);
+    this.options.onOrderSent?.(receivedAt);
+    // What the broker's prices add to or take from the decided result: nothing on paper.
+    let slippageUnits = 0;
+    let exitValue = 0;
+    for (const position of cycle.positions) {
+      const exitLevel = await this.closeOne(position.dealId, bid);
+      slippageUnits += position.lots * (exitLevel - bid - (position.fill - position.expectedFill));
+      exitValue += position.lots * exitLevel;
+    }
+    const slippageEur = (slippageUnits * this.setup.instrument.contractSize) / this.fxRate(event.sourceTime);
+    await this.ledger.closeCycle({
+      ...this.statement(cycle, exitValue),
+      closeId: order.id,
+      reason: decision.reason,
+      closedAt: event.time,
+      profitLoss: decision.eur + slippageEur,
+    });
+    this.cycle = null;
+  }
+
+  /** Lots, entry and exit averages and the cycle's identity for its transaction. */
+  private statement(
+    cycle: LiveCycle,
+    exitValue: number,
+  ): Pick<ClosedCycleRecord, 'cycleId' | 'lots' | 'entryPrice' | 'exitPrice' | 'openedAt'> {
+    const lots = cycle.positions.reduce((sum, position) => sum + position.lots, 0);
+    const entryValue = cycle.positions.reduce((sum, position) => sum + position.lots * position.fill, 0);
+    return {
+      cycleId: cycle.id,
+      lots: Math.round(lots * 100) / 100,
+      entryPrice: lots > 0 ? entryValue / lots : 0,
+      exitPrice: lots > 0 ? exitValue / lots : 0,
+      openedAt: cycle.openedAt,
+    };
+  }
+
+  private order(
+    cycle: LiveCycle,
+    fields: Pick<OrderRecord, 'kind' | 'level' | 'reason' | 'lots' | 'bid'>,
+  ): OrderRecord {
+    return {
+      id: randomUUID(),
+      cycleId: cycle.id,
+      ...fields,
+      referencePrice: cycle.referencePrice,
+      scale: cycle.scale,
+      status: 'intent',
+      dealId: null,
+      fillPrice: null,
+      createdAt: this.now(),
+    };
+  }
+
+  /** Sends an entry; after a timeout it looks for the order at the broker before it sends it again. */
+  private async placeOpen(record: OrderRecord): Promise<BrokerPosition> {
+    const order = openOrderOf(record);
+    return this.withRetries(async () => {
+      try {
+        return await this.broker.openPosition(order);
+      } catch (error) {
+        if (!(error instanceof BrokerError) || error.permanent) throw error;
+        const opened = await this.broker.findOpened(order);
+        if (opened) return opened;
+        throw error;
+      }
+    });
+  }
+
+  /** Closes one position; a position the broker no longer holds after a timeout was closed by that try. */
+  private async closeOne(dealId: string, bid: number): Promise<number> {
+    return this.withRetries(async () => {
+      try {
+        return (await this.broker.closePosition(dealId, bid)).level;
+      } catch (error) {
+        if (!(error instanceof BrokerError) || error.permanent) throw error;
+        const held = await this.broker.positions();
+        if (!held.some((position) => position.dealId === dealId)) return bid;
+        throw error;
+      }
+    });
+  }
+
+  private async withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let tried = 1; ; tried++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof BrokerError) || error.permanent) throw error;
+        if (tried >= this.attempts)
+          throw new BrokerError(BOT_MESSAGES.brokerUnreachable(error.message), 'rejected');
+        this.options.logger.warn({ tried, reason: error.message }, 'broker did not answer, trying again');
+        await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * 2 ** (tried - 1)));
+      }
+    }
+  }
+
+  /**
+   * Brings the orders written before a stop in line with the broker: each intent without a
+   * confirmation is looked up (found: confirmed; not found: it never went through), a close under
+   * way is finished, and the open cycle is handed back to the stepper.
+   */
+  private async reconcile(): Promise<void> {
+    let realised = this.setup.realisedEur;
+    const cycles = new Map<string, OrderRecord[]>();
+    for (const order of this.setup.openOrders)
+      cycles.set(order.cycleId, [...(cycles.get(order.cycleId) ?? []), order]);
+    for (const orders of cycles.values()) {
+      for (const order of orders) {
+        if (order.kind !== 'open' || order.status !== 'intent') continue;
+        const opened = await this.broker.findOpened(openOrderOf(order));
+        if (opened) {
+          await this.ledger.confirm(order.id, opened.dealId, opened.level);
+          Object.assign(order, { status: 'filled', dealId: opened.dealId, fillPrice: opened.level });
+        } else {
+          await this.ledger.fail(order.id, BOT_MESSAGES.notSentBeforeRestart);
+          order.status = 'failed';
+        }
+      }
+      const filled = orders.filter((order) => order.kind === 'open' && order.status === 'filled');
+      const first = filled[0];
+      if (!first) continue;
+      const cycle: LiveCycle = {
+        id: first.cycleId,
+        referencePrice: first.referencePrice,
+        scale: first.scale,
+        openedAt: first.createdAt,
+        positions: filled.map((order) => ({
+          dealId: order.dealId as string,
+          lots: order.lots,
+          fill: order.fillPrice as number,
+          expectedFill: (this.stepper.toMilli(order.bid) + this.spread) / this.stepper.perUnit,
+        })),
+      };
+      const closing = orders.find((order) => order.kind === 'close' && order.status === 'intent');
+      if (closing) {
+        realised += await this.finishClose(cycle, closing);
+        continue;
+      }
+      this.cycle = cycle;
+    }
+    const cycle = this.cycle;
+    this.stepper.restore(
+      realised,
+      cycle && {
+        start: this.stepper.toMilli(cycle.referencePrice),
+        scale: cycle.scale,
+        fills: this.setup.openOrders
+          .filter((order) => order.cycleId === cycle.id && order.kind === 'open' && order.status === 'filled')
+          .map((order) => ({
+            level: order.level ?? 0,
+            lots: Math.round(order.lots * 100),
+            price: this.stepper.toMilli(order.bid) + this.spread,
+          })),
+      },
+    );
+    if (cycle)
+      this.options.logger.info(
+        { cycleId: cycle.id, positions: cycle.positions.length },
+        'open cycle recovered',
+      );
+  }
+
+  /** A close that a stop interrupted: the positions still held are closed, the cycle is written once. */
+  private async finishClose(cycle: LiveCycle, closing: OrderRecord): Promise<number> {
+    const held = new Set((await this.broker.positions()).map((position) => position.dealId));
+    let exitValue = 0;
+    let usd = 0;
+    for (const position of cycle.positions) {
+      const exitLevel = held.has(position.dealId)
+        ? await this.closeOne(position.dealId, closing.bid)
+        : closing.bid;
+      exitValue += position.lots * exitLevel;
+      usd += position.lots * (exitLevel - position.fill) * this.setup.instrument.contractSize;
+    }
+    const closedAt = this.now();
+    const profitLoss = usd / this.fxRate(closedAt);
+    await this.ledger.closeCycle({
+      ...this.statement(cycle, exitValue),
+      closeId: closing.id,
+      reason: closing.reason ?? 'close',
+      closedAt,
+      profitLoss,
+    });
+    this.options.logger.info({ cycleId: cycle.id, profitLoss }, 'interrupted close finished');
+    return profitLoss;
+  }
+
+  private async failWith(error: unknown): Promise<void> {
+    if (error instanceof BrokerError) {
+      await this.halt(error.message);
+      return;
+    }
+    throw error;
+  }
+
+  private async halt(message: string): Promise<void> {
+    if (this.haltedWith !== null) return;
+    this.haltedWith = message;
+    this.options.logger.error({ reason: message }, 'bot halted');
+    await this.ledger.halt(message);
+  }
+}
+
+function openOrderOf(record: OrderRecord): OpenOrder {
+  return { clientRef: record.id, lots: record.lots, bid: record.bid, sentAt: new Date(record.createdAt) };
+}

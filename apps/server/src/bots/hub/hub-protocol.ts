@@ -1,0 +1,110 @@
+// What a bot process and the server's bot hub say to each other, one JSON object per line over
+// a loopback TCP connection. The server owns the database and the price feed (PGlite allows one
+// connection, and one feed serves every bot of a market), so a bot asks the hub for its set-up,
+// writes its intents, confirmations and closed cycles through it, and receives the prices of its
+// market from it. The paper broker's book lives in the database too, behind the same channel.
+import type { Market } from '@platform/contracts';
+import type { GridParams, InstrumentSpec, PriceEventKind } from '@platform/engine';
+import type { BrokerExit, BrokerPosition } from '../brokers/broker';
+
+/** fx(d) as a table over days (days since the epoch), clamped at both ends (engine.md section 1). */
+export interface FxTable {
+  firstDay: number;
+  rates: number[];
+}
+
+/** One of the bot's orders as the database keeps it (bot_orders). Prices in price units, times in ms. */
+export interface OrderRecord {
+  id: string;
+  cycleId: string;
+  kind: 'open' | 'close';
+  level: number | null;
+  reason: 'take-profit' | 'stop' | 'close' | null;
+  lots: number;
+  bid: number;
+  referencePrice: number;
+  scale: number;
+  status: 'intent' | 'filled' | 'failed';
+  dealId: string | null;
+  fillPrice: number | null;
+  createdAt: number;
+}
+
+export type BrokerSetup =
+  | { kind: 'paper' }
+  | {
+      kind: 'capital';
+      demo: boolean;
+      /** Encrypted at rest (broker-credentials key): only the bot decrypts them. */
+      identifier: string;
+      password: string;
+      apiKey: string | null;
+    };
+
+export interface BotSetup {
+  investmentId: string;
+  market: Market;
+  params: GridParams;
+  instrument: InstrumentSpec;
+  /** maxcontracts in hundredths of a lot. */
+  maxLots: number;
+  fx: FxTable;
+  broker: BrokerSetup;
+  /** EUR realised by the investment's closed cycles so far (dynamic sizing starts from it). */
+  realisedEur: number;
+  /** The orders of cycles that have no filled close yet, oldest first. */
+  openOrders: OrderRecord[];
+}
+
+/** A closed cycle, written as one transaction together with its close order's confirmation. */
+export interface ClosedCycleRecord {
+  closeId: string;
+  cycleId: string;
+  lots: number;
+  entryPrice: number;
+  exitPrice: number;
+  reason: 'take-profit' | 'stop' | 'close';
+  openedAt: number;
+  closedAt: number;
+  profitLoss: number;
+}
+
+/** A price of the feed: `time` on the feed's clock, `sourceTime` the bar's or quote's own time (it picks fx). */
+export interface PriceEvent {
+  market: Market;
+  kind: PriceEventKind;
+  price: number;
+  time: number;
+  sourceTime: number;
+}
+
+/** The calls a bot makes, with what each answers. */
+export interface HubCalls {
+  hello: { params: { investmentId: string; token: string }; result: BotSetup };
+  intent: { params: OrderRecord; result: null };
+  confirm: { params: { id: string; dealId: string; fillPrice: number }; result: null };
+  fail: { params: { id: string; message: string }; result: null };
+  closeCycle: { params: ClosedCycleRecord; result: null };
+  /** The bot cannot go on: the investment goes to state 2 with this message. */
+  halt: { params: { message: string }; result: null };
+  paperOpen: { params: { clientRef: string; lots: number; level: number; at: number }; result: WirePosition };
+  paperClose: { params: { dealId: string; level: number; at: number }; result: WireExit };
+  paperPositions: { params: Record<string, never>; result: WirePosition[] };
+  paperFind: { params: { clientRef: string }; result: WirePosition | null };
+}
+export type HubMethod = keyof HubCalls;
+
+/** Dates travel as ms. */
+export type WirePosition = Omit<BrokerPosition, 'openedAt'> & { openedAt: number };
+export type WireExit = Omit<BrokerExit, 'closedAt'> & { closedAt: number };
+
+export interface HubRequest {
+  id: number;
+  method: HubMethod;
+  params: unknown;
+}
+
+export type HubMessage =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string }
+  | { event: 'price'; data: PriceEvent };

@@ -1,0 +1,253 @@
+// A bot fed the stored bars of a period through the replay feed and the paper broker makes
+// exactly the trades the backtest of the same parameters reports (issue: the platform trades).
+// Real price files of ../shared/data: a month of GOLD and of EURUSD, 2019, with fx from EURUSD.
+import {
+  fxFromCloses,
+  runGrid,
+  walkGrid,
+  type Bars,
+  type GridParams,
+  type InstrumentSpec,
+} from '@platform/engine';
+import { importCsv } from '@platform/marketdata';
+import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BrokerError, type Broker } from './brokers/broker';
+import { PaperBroker } from './brokers/paper-broker';
+import { ReplaySchedule } from './feed/replay-schedule';
+import { GridBot } from './grid-bot';
+import type { BotSetup, FxTable, PriceEvent } from './hub/hub-protocol';
+import { MemoryLedger, MemoryPaperBook } from './testing/memory-ledger';
+
+const DATA_DIR =
+  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../../shared/data', import.meta.url));
+const GOLD_FILE = join(DATA_DIR, 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv');
+const EURUSD_FILE = join(DATA_DIR, 'histdata_ascii/DAT_ASCII_EURUSD_M1_2019_Jan-Mar.csv');
+
+const INSTRUMENTS: Record<'GOLD' | 'EURUSD', InstrumentSpec> = {
+  GOLD: { point: 0.1, contractSize: 100, spreadPoints: 3 },
+  EURUSD: { point: 0.0001, contractSize: 100_000, spreadPoints: 1 },
+};
+// Steps of the default sweep with a stop near enough that a month of each market holds cycles and stops.
+const GRIDS = {
+  GOLD: { mediazione: 30, target: 50, worst: 150, safeWorst: 200 },
+  EURUSD: { mediazione: 10, target: 10, worst: 100, safeWorst: 150 },
+};
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function monthOf(file: string, month: number): Promise<Bars> {
+  const all = (await importCsv(createReadStream(file), { timeframe: '1m' })).bars.toColumns();
+  const from = Date.UTC(2019, month, 1);
+  const to = Date.UTC(2019, month + 1, 1);
+  const keep = [...all.t.keys()].filter(
+    (index) => (all.t[index] as number) >= from && (all.t[index] as number) < to,
+  );
+  const pick = (column: Float64Array) => Float64Array.from(keep, (index) => column[index] as number);
+  return { t: pick(all.t), o: pick(all.o), h: pick(all.h), l: pick(all.l), c: pick(all.c) };
+}
+
+/** fx(d) of the backtest as the bot gets it: a table over the days of the period. */
+function fxTableOf(eurusd: Bars, bars: Bars): FxTable {
+  const curve = fxFromCloses(eurusd.t, eurusd.c);
+  const firstDay = Math.floor((bars.t[0] as number) / 86_400_000);
+  const lastDay = Math.floor((bars.t[bars.t.length - 1] as number) / 86_400_000);
+  return {
+    firstDay,
+    rates: Array.from({ length: lastDay - firstDay + 1 }, (_, day) => curve.rateOnDay(firstDay + day)),
+  };
+}
+
+function setupOf(market: 'GOLD' | 'EURUSD', params: GridParams, fx: FxTable, ledger: MemoryLedger): BotSetup {
+  return {
+    investmentId: 'test-investment',
+    market,
+    params,
+    instrument: INSTRUMENTS[market],
+    maxLots: Number.MAX_SAFE_INTEGER,
+    fx,
+    broker: { kind: 'paper' },
+    realisedEur: ledger.realisedEur,
+    openOrders: ledger.openOrders(),
+  };
+}
+
+/** Every price of the bars as the replay feed hands them out, fast. */
+function replayed(market: 'GOLD' | 'EURUSD', bars: Bars): PriceEvent[] {
+  const schedule = new ReplaySchedule(market, bars, { speed: 60_000, startedAt: 0, first: 0 });
+  const events: PriceEvent[] = [];
+  for (let now = 0; events.length < bars.t.length * 4; now += 10) events.push(...schedule.eventsUntil(now));
+  return events.slice(0, bars.t.length * 4);
+}
+
+const dataPresent = existsSync(GOLD_FILE) && existsSync(EURUSD_FILE);
+if (!dataPresent)
+  console.warn(`live-equals-backtest: ${DATA_DIR} is missing, the tests on real files are skipped`);
+
+describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () => {
+  const bars: Partial<Record<'GOLD' | 'EURUSD', Bars>> = {};
+  let eurusdQuarter: Bars;
+  beforeAll(async () => {
+    bars.GOLD = await monthOf(GOLD_FILE, 2);
+    bars.EURUSD = await monthOf(EURUSD_FILE, 1);
+    eurusdQuarter = (await importCsv(createReadStream(EURUSD_FILE), { timeframe: '1m' })).bars.toColumns();
+  });
+
+  const cases = (['GOLD', 'EURUSD'] as const).flatMap((market) =>
+    [false, true].map((dynamic) => ({ market, dynamic })),
+  );
+  it.each(cases)(
+    'makes the trades of the backtest: $market, dynamic $dynamic',
+    async ({ market, dynamic }) => {
+      const period = bars[market]!;
+      const params: GridParams = {
+        size: 1,
+        addizionale: 0.5,
+        multiplier: 1,
+        ...GRIDS[market],
+        capital: 10_000,
+        leverage: 20,
+        dynamic,
+        close: false,
+      };
+      const fx = fxTableOf(eurusdQuarter, period);
+      const ledger = new MemoryLedger();
+      const bot = new GridBot(
+        setupOf(market, params, fx, ledger),
+        new PaperBroker(new MemoryPaperBook(), INSTRUMENTS[market]),
+        ledger,
+        { logger: silent },
+      );
+      await bot.start();
+      for (const event of replayed(market, period)) bot.onPrice(event);
+      await bot.idle();
+
+      const backtest = runGrid(
+        period,
+        params,
+        INSTRUMENTS[market],
+        fxFromCloses(eurusdQuarter.t, eurusdQuarter.c),
+      );
+      const walked = walkGrid(
+        period,
+        params,
+        INSTRUMENTS[market],
+        fxFromCloses(eurusdQuarter.t, eurusdQuarter.c),
+      );
+      expect(backtest.trades).toBeGreaterThan(5);
+      expect(backtest.stops).toBeGreaterThan(0);
+      expect(ledger.cycles).toHaveLength(backtest.trades);
+      expect(ledger.cycles.filter((cycle) => cycle.reason === 'stop')).toHaveLength(backtest.stops);
+      expect(ledger.realisedEur).toBeCloseTo(backtest.profit, 6);
+      ledger.cycles.forEach((cycle, index) => {
+        const expected = walked.cycles[index]!;
+        expect(cycle.reason).toBe(expected.reason);
+        expect(cycle.lots).toBeCloseTo(expected.lots, 9);
+        expect(cycle.entryPrice).toBeCloseTo(expected.entryPrice, 6);
+        expect(cycle.exitPrice).toBeCloseTo(expected.exitPrice, 6);
+        expect(Math.abs(cycle.profitLoss - expected.profitLoss)).toBeLessThanOrEqual(1e-6);
+      });
+      expect(bot.halted).toBeNull();
+    },
+  );
+
+  it('after a crash in the middle of an order, recovers its positions from the broker and doubles nothing', async () => {
+    const market = 'GOLD';
+    const period = bars[market]!;
+    const params: GridParams = {
+      size: 1,
+      addizionale: 0.5,
+      multiplier: 1,
+      ...GRIDS[market],
+      capital: 10_000,
+      leverage: 20,
+      dynamic: false,
+      close: false,
+    };
+    const fx = fxTableOf(eurusdQuarter, period);
+    const ledger = new MemoryLedger();
+    const book = new MemoryPaperBook();
+    const events = replayed(market, period);
+
+    // The first bot dies right after its third averaging order reached the broker, before the confirmation.
+    let averaging = 0;
+    const paper = new PaperBroker(book, INSTRUMENTS[market]);
+    const dying: Broker = Object.assign(Object.create(paper) as Broker, {
+      openPosition: async (order: Parameters<Broker['openPosition']>[0]) => {
+        const position = await paper.openPosition(order);
+        if (++averaging === 3) throw new Error('killed');
+        return position;
+      },
+    });
+    let died: unknown = null;
+    const first = new GridBot(setupOf(market, params, fx, ledger), dying, ledger, {
+      logger: silent,
+      onFatal: (error) => (died = error),
+    });
+    await first.start();
+    let next = 0;
+    for (; next < events.length && died === null; next++) {
+      first.onPrice(events[next]!);
+      await first.idle();
+    }
+    expect(String(died)).toContain('killed');
+    const unconfirmed = [...ledger.orders.values()].filter((order) => order.status === 'intent');
+    expect(unconfirmed).toHaveLength(1);
+
+    // Its restart, from what the ledger holds, carries on from the next bar.
+    while (next < events.length && events[next]!.kind !== 'open') next++;
+    const second = new GridBot(
+      setupOf(market, params, fx, ledger),
+      new PaperBroker(book, INSTRUMENTS[market]),
+      ledger,
+      { logger: silent },
+    );
+    await second.start();
+    expect(ledger.orders.get(unconfirmed[0]!.id)!.status).toBe('filled');
+    for (; next < events.length; next++) second.onPrice(events[next]!);
+    await second.idle();
+
+    const entries = [...ledger.orders.values()].filter(
+      (order) => order.kind === 'open' && order.status === 'filled',
+    );
+    expect(book.opened).toBe(entries.length);
+    const cycleIds = ledger.cycles.map((cycle) => cycle.cycleId);
+    expect(new Set(cycleIds).size).toBe(cycleIds.length);
+    expect(cycleIds).toContain(unconfirmed[0]!.cycleId);
+    expect(ledger.cycles.length).toBeGreaterThan(5);
+  });
+
+  it("stops with the broker's reason when a deal is refused, leaving the order marked failed", async () => {
+    const market = 'EURUSD';
+    const params: GridParams = {
+      size: 1,
+      addizionale: 0.5,
+      multiplier: 1,
+      ...GRIDS[market],
+      capital: 10_000,
+      leverage: 20,
+      dynamic: false,
+      close: false,
+    };
+    const ledger = new MemoryLedger();
+    const refusing: Broker = Object.assign(
+      Object.create(new PaperBroker(new MemoryPaperBook(), INSTRUMENTS[market])) as Broker,
+      {
+        openPosition: () =>
+          Promise.reject(new BrokerError('Operazione rifiutata dal broker: INSUFFICIENT_FUNDS', 'funds')),
+      },
+    );
+    const bot = new GridBot(setupOf(market, params, { firstDay: 0, rates: [] }, ledger), refusing, ledger, {
+      logger: silent,
+    });
+    await bot.start();
+    for (const event of replayed(market, bars.EURUSD!).slice(0, 40)) bot.onPrice(event);
+    await bot.idle();
+    expect(bot.halted).toContain('INSUFFICIENT_FUNDS');
+    expect(ledger.haltedWith).toContain('INSUFFICIENT_FUNDS');
+    expect([...ledger.orders.values()].map((order) => order.status)).toEqual(['failed']);
+    expect(ledger.cycles).toHaveLength(0);
+  });
+});

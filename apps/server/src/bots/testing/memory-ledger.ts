@@ -1,0 +1,90 @@
+// A bot's ledger and the paper broker's book in memory, for tests that drive a GridBot without
+// a database: what a bot process writes through the hub, kept in arrays a test reads.
+import { randomUUID } from 'node:crypto';
+import type { BrokerExit, BrokerPosition } from '../brokers/broker';
+import type { PaperBook } from '../brokers/paper-broker';
+import type { BotLedger } from '../grid-bot';
+import type { ClosedCycleRecord, OrderRecord } from '../hub/hub-protocol';
+
+export class MemoryLedger implements BotLedger {
+  readonly orders = new Map<string, OrderRecord>();
+  readonly cycles: ClosedCycleRecord[] = [];
+  haltedWith: string | null = null;
+
+  intent(order: OrderRecord): Promise<void> {
+    this.orders.set(order.id, { ...order });
+    return Promise.resolve();
+  }
+
+  confirm(id: string, dealId: string, fillPrice: number): Promise<void> {
+    Object.assign(this.orders.get(id)!, { status: 'filled', dealId, fillPrice });
+    return Promise.resolve();
+  }
+
+  fail(id: string, message: string): Promise<void> {
+    Object.assign(this.orders.get(id)!, { status: 'failed', message });
+    return Promise.resolve();
+  }
+
+  closeCycle(record: ClosedCycleRecord): Promise<void> {
+    Object.assign(this.orders.get(record.closeId)!, { status: 'filled' });
+    this.cycles.push(record);
+    return Promise.resolve();
+  }
+
+  halt(message: string): Promise<void> {
+    this.haltedWith = message;
+    return Promise.resolve();
+  }
+
+  /** What a restarted bot is handed: the orders of cycles without a filled close, oldest first. */
+  openOrders(): OrderRecord[] {
+    const all = [...this.orders.values()];
+    const closed = new Set(
+      all
+        .filter((order) => order.kind === 'close' && order.status === 'filled')
+        .map((order) => order.cycleId),
+    );
+    return all.filter((order) => !closed.has(order.cycleId)).map((order) => ({ ...order }));
+  }
+
+  get realisedEur(): number {
+    return this.cycles.reduce((sum, cycle) => sum + cycle.profitLoss, 0);
+  }
+}
+
+export class MemoryPaperBook implements PaperBook {
+  readonly positions = new Map<string, BrokerPosition & { closedAt?: Date }>();
+  opened = 0;
+
+  open(position: { clientRef: string; lots: number; level: number; at: Date }): Promise<BrokerPosition> {
+    const known = [...this.positions.values()].find((held) => held.clientRef === position.clientRef);
+    if (known) return Promise.resolve(known);
+    const dealId = randomUUID();
+    const held = {
+      dealId,
+      clientRef: position.clientRef,
+      lots: position.lots,
+      level: position.level,
+      openedAt: position.at,
+    };
+    this.positions.set(dealId, held);
+    this.opened++;
+    return Promise.resolve(held);
+  }
+
+  close(dealId: string, level: number, at: Date): Promise<BrokerExit> {
+    const held = this.positions.get(dealId);
+    if (!held || held.closedAt) return Promise.reject(new Error(`no open position ${dealId}`));
+    held.closedAt = at;
+    return Promise.resolve({ dealId, level, closedAt: at });
+  }
+
+  openPositions(): Promise<BrokerPosition[]> {
+    return Promise.resolve([...this.positions.values()].filter((held) => !held.closedAt));
+  }
+
+  find(clientRef: string): Promise<BrokerPosition | null> {
+    return Promise.resolve([...this.positions.values()].find((held) => held.clientRef === clientRef) ?? null);
+  }
+}
