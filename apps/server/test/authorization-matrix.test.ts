@@ -37,6 +37,7 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/common/investments/edit/:id': 'signed-in',
   'PATCH /api/common/investments/delete/:id': 'signed-in',
   'GET /api/common/transactions': 'signed-in',
+  'GET /api/common/live-prices/:market': 'signed-in',
   'GET /api/common/backtest': 'signed-in',
   'GET /api/common/backtest/:id': 'signed-in',
   'POST /api/common/backtest': 'signed-in',

@@ -1,9 +1,10 @@
-// The initial view (product-spec.md section 2, Overview): the three headline figures and the
-// profit/loss chart of the transactions. The live price charts arrive with a later issue.
-import type { Investment, Transaction } from '@platform/contracts';
+// The initial view (product-spec.md section 2, Overview): the three headline figures, then the
+// live price charts of XAUUSD and NASDAQ and the profit/loss chart of the transactions.
+import type { Investment, Market, Transaction } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { collections } from '../../lib/collections/collections';
 import { HeadlineFigures } from './components/headline-figures';
+import { LivePriceChart } from './components/live-price-chart';
 import { ProfitLossChart } from './components/profit-loss-chart';
 import { portfolioTotals } from './totals';
 import './overview.css';
@@ -11,6 +12,12 @@ import './overview.css';
 // Stable while a list has not loaded (or failed), so the chart is not redrawn on every render.
 const NO_INVESTMENTS: Investment[] = [];
 const NO_TRANSACTIONS: Transaction[] = [];
+
+/** The spec names gold by its symbol; the API by the market. */
+const LIVE_CHARTS: { market: Market; symbol: string }[] = [
+  { market: 'GOLD', symbol: 'XAUUSD' },
+  { market: 'NASDAQ', symbol: 'NASDAQ' },
+];
 
 export function OverviewView() {
   const investments = useQuery(collections.investments);
@@ -20,6 +27,11 @@ export function OverviewView() {
   return (
     <div className="overview">
       <HeadlineFigures totals={totals} />
+      <div className="overview__live-charts">
+        {LIVE_CHARTS.map(({ market, symbol }) => (
+          <LivePriceChart key={market} market={market} symbol={symbol} />
+        ))}
+      </div>
       <ProfitLossChart transactions={transactionList} />
     </div>
   );

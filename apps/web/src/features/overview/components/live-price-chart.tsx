@@ -1,0 +1,164 @@
+// A live price card of the overview (product-spec.md section 2, Overview): the market's recent
+// candles (one per bar of the feed) with TradingView's lightweight-charts, polled every second.
+// The chart is made once; each poll only updates the growing candle and appends new ones (see
+// candle-updates.ts), so the chart neither flickers nor loses the user's crosshair. Colours follow
+// the theme; times are the user's local time, like the clock in the top bar, with seconds only
+// where a replay faster than real time starts bars within a minute.
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  TickMarkType,
+  type CandlestickData,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import type { LiveCandle, Market } from '@platform/contracts';
+import { formatHourMinute, formatTime } from '../../../lib/format';
+import { useTheme, type Theme } from '../../../lib/theme';
+import { useLivePrices } from '../api/get-live-prices';
+import { nextCandleStep, type ShownCandles } from '../candle-updates';
+
+// The canvas cannot read CSS variables: these mirror the tokens of base.css for each theme.
+const PALETTES: Record<Theme, { text: string; grid: string; up: string; down: string }> = {
+  light: { text: '#5b6b82', grid: '#e7edf5', up: '#1b873f', down: '#c62828' },
+  dark: { text: '#9aa9bf', grid: '#22324a', up: '#4cc97a', down: '#ff6b6b' },
+};
+
+const priceFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const formatPrice = (price: number) => priceFormat.format(price);
+
+const dayMonthFormat = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'short' });
+const dayFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit' });
+/** The series holds UTCTimestamps only. */
+const toDate = (time: Time) => new Date((time as UTCTimestamp) * 1000);
+
+/** The crosshair's label, e.g. 25/11 09:26. */
+const formatCandleTime = (time: Time) => {
+  const date = toDate(time);
+  return `${dayFormat.format(date)} ${date.getSeconds() === 0 ? formatHourMinute(date) : formatTime(date)}`;
+};
+
+const formatTickMark = (time: Time, type: TickMarkType) => {
+  switch (type) {
+    case TickMarkType.Year:
+    case TickMarkType.Month:
+    case TickMarkType.DayOfMonth:
+      return dayMonthFormat.format(toDate(time));
+    case TickMarkType.Time:
+      return formatHourMinute(toDate(time));
+    case TickMarkType.TimeWithSeconds:
+      return formatTime(toDate(time));
+  }
+};
+
+const toBar = (candle: LiveCandle): CandlestickData => ({ ...candle, time: candle.time as UTCTimestamp });
+
+const NO_CANDLES: LiveCandle[] = [];
+
+interface LiveChart {
+  chart: IChartApi;
+  series: ISeriesApi<'Candlestick'>;
+  shown: ShownCandles | null;
+}
+
+export function LivePriceChart({ market, symbol }: { market: Market; symbol: string }) {
+  const theme = useTheme();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<LiveChart | null>(null);
+  const candles = useLivePrices(market).data?.candles ?? NO_CANDLES;
+  const last = candles.at(-1);
+  const titleId = `live-price-chart-${market}`;
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const chart = createChart(container, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        fontFamily: 'Inter, system-ui, sans-serif',
+      },
+      localization: {
+        locale: 'it-IT',
+        priceFormatter: formatPrice,
+        timeFormatter: formatCandleTime,
+      },
+      timeScale: {
+        timeVisible: true,
+        secondsVisible: true,
+        borderVisible: false,
+        tickMarkFormatter: formatTickMark,
+      },
+      rightPriceScale: { borderVisible: false },
+      // Like the profit/loss chart: a swipe over the card scrolls the page rather than the chart.
+      handleScroll: false,
+      handleScale: false,
+    });
+    const series = chart.addSeries(CandlestickSeries, { borderVisible: false });
+    chartRef.current = { chart, series, shown: null };
+    return () => {
+      chartRef.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const palette = PALETTES[theme];
+    chartRef.current?.chart.applyOptions({
+      layout: { textColor: palette.text },
+      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+    });
+    chartRef.current?.series.applyOptions({
+      upColor: palette.up,
+      downColor: palette.down,
+      wickUpColor: palette.up,
+      wickDownColor: palette.down,
+    });
+  }, [theme]);
+
+  useEffect(() => {
+    const current = chartRef.current;
+    if (!current) return;
+    const step = nextCandleStep(current.shown, candles);
+    if (step.kind === 'replace') {
+      current.series.setData(step.candles.map(toBar));
+      current.chart.timeScale().fitContent();
+    } else {
+      for (const candle of step.candles) current.series.update(toBar(candle));
+    }
+    current.shown = step.shown;
+  }, [candles]);
+
+  const direction = last && last.close < last.open ? 'down' : 'up';
+  return (
+    <section className="card overview-card" aria-labelledby={titleId}>
+      <div className="live-price-chart__header">
+        <h2 id={titleId} className="overview-card__title">
+          {symbol}
+        </h2>
+        {last && (
+          <p className={`live-price-chart__price live-price-chart__price--${direction}`}>
+            {formatPrice(last.close)}
+          </p>
+        )}
+      </div>
+      <div className="live-price-chart">
+        <div
+          ref={containerRef}
+          className="live-price-chart__canvas"
+          role="img"
+          aria-label={
+            last
+              ? `Grafico a candele di ${symbol}, ultimo prezzo ${formatPrice(last.close)}`
+              : `Grafico a candele di ${symbol}: in attesa dei prezzi`
+          }
+        />
+        {!last && <p className="live-price-chart__empty">In attesa dei prezzi…</p>}
+      </div>
+    </section>
+  );
+}
