@@ -1,6 +1,6 @@
 // Bundles the server into dist/: the workspace packages (TypeScript sources) are inlined,
-// third-party packages stay external and load from node_modules at run time. Three entries:
-// the server, the job worker process, and the engine's worker thread.
+// third-party packages stay external and load from node_modules at run time. Four entries:
+// the server, the job worker process, the engine's worker thread and the bot process.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -19,6 +19,7 @@ await build({
     main: 'src/main.ts',
     'main.worker': 'src/main.worker.ts',
     'engine-worker': 'src/jobs/engine-worker.ts',
+    bot: 'src/bots/bot-main.ts',
   },
   outdir: 'dist',
   bundle: true,

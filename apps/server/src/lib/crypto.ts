@@ -2,7 +2,7 @@
 // so a leak of one derived key exposes nothing else.
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
-export type KeyPurpose = 'totp-secrets' | 'broker-credentials' | 'reveal-keys' | 'captcha';
+export type KeyPurpose = 'totp-secrets' | 'broker-credentials' | 'reveal-keys' | 'captcha' | 'bot-hub';
 
 export function deriveKey(masterKeyHex: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(masterKeyHex, 'hex'), Buffer.alloc(0), purpose, 32));

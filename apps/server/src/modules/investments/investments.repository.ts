@@ -61,13 +61,16 @@ export class InvestmentsRepository {
     return row;
   }
 
-  async insert(values: InvestmentValues): Promise<string> {
+  async insert(values: InvestmentValues & Pick<InvestmentRow, 'isRunning'>): Promise<string> {
     const [row] = await this.db.insert(investments).values(values).returning({ id: investments.id });
     if (!row) throw new Error('investment insert returned nothing');
     return row.id;
   }
 
-  async update(id: string, values: Partial<InvestmentValues & Pick<InvestmentRow, 'isRunning'>>): Promise<void> {
+  async update(
+    id: string,
+    values: Partial<InvestmentValues & Pick<InvestmentRow, 'isRunning' | 'statusMessage'>>,
+  ): Promise<void> {
     await this.db
       .update(investments)
       .set({ ...values, updatedAt: sql`now()` })

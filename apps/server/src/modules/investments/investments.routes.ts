@@ -12,18 +12,37 @@ function viewerOf(request: FastifyRequest): InvestmentsViewer {
   return { id: user.id, role: user.role };
 }
 
-export function investmentsRoutes(app: FastifyInstance, investments: InvestmentsService, guards: Guards): void {
+export function investmentsRoutes(
+  app: FastifyInstance,
+  investments: InvestmentsService,
+  guards: Guards,
+): void {
   const signedIn = { preHandler: guards.authenticated };
 
-  app.get('/api/common/investments', signedIn, async (request) => ok(await investments.list(viewerOf(request))));
+  app.get('/api/common/investments', signedIn, async (request) =>
+    ok(await investments.list(viewerOf(request))),
+  );
 
   app.post('/api/common/investments/add', signedIn, async (request) =>
-    ok(await investments.create(viewerOf(request), parse(investmentFormSchema, request.body), originOf(request))),
+    ok(
+      await investments.create(
+        viewerOf(request),
+        parse(investmentFormSchema, request.body),
+        originOf(request),
+      ),
+    ),
   );
 
   app.patch('/api/common/investments/edit/:id', signedIn, async (request) => {
     const { id } = parse(idParams, request.params);
-    return ok(await investments.update(viewerOf(request), id, parse(investmentFormSchema, request.body), originOf(request)));
+    return ok(
+      await investments.update(
+        viewerOf(request),
+        id,
+        parse(investmentFormSchema, request.body),
+        originOf(request),
+      ),
+    );
   });
 
   app.patch('/api/common/investments/delete/:id', signedIn, async (request) => {

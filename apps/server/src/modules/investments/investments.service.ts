@@ -1,9 +1,13 @@
 // Investments put an account to work with an algorithm. The rules of the form hold here too:
 // capital at least the algorithm's minimum, leverage within the owner's limit (20, or 200 for
-// pro), positive sizing. Deletion is a request: the bot stops, positions stay open.
+// pro), positive sizing. A new investment runs at once (its bot starts); an edit starts its bot
+// again with the new figures, and takes one that stopped on an error back to running. Deletion is
+// a request: the bot stops, positions stay open.
 import {
   INVESTMENT_DELETION_REQUESTED,
+  INVESTMENT_FAILED,
   INVESTMENT_MESSAGES,
+  INVESTMENT_RUNNING,
   leverageLimitMessage,
   maxLeverageFor,
   minCapitalMessage,
@@ -15,6 +19,12 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import type { AuditTrail } from '../logs/logs.service';
 import type { InvestmentsRepository, InvestmentValues } from './investments.repository';
+
+/** The bot supervisor, as the services see it: told what changed, it starts and stops bots. */
+export interface BotControl {
+  investmentChanged(investmentId: string): void;
+  accountChanged(accountId: string): void;
+}
 
 export interface InvestmentsViewer {
   id: string;
@@ -49,22 +59,54 @@ export class InvestmentsService {
   constructor(
     private readonly repository: InvestmentsRepository,
     private readonly audit: AuditTrail,
+    private readonly bots: BotControl,
   ) {}
 
   async list(viewer: InvestmentsViewer): Promise<Investment[]> {
     return (await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id)).map(toInvestment);
   }
 
-  async create(viewer: InvestmentsViewer, form: InvestmentFormInput, origin: RequestOrigin): Promise<Investment> {
-    const id = await this.repository.insert(await this.validValues(viewer, form));
-    await this.audit.record({ action: 'INVESTMENT_CREATED', description: 'Investimento aggiunto', userId: viewer.id, origin, metadata: { investmentId: id, ...form } });
+  async create(
+    viewer: InvestmentsViewer,
+    form: InvestmentFormInput,
+    origin: RequestOrigin,
+  ): Promise<Investment> {
+    const id = await this.repository.insert({
+      ...(await this.validValues(viewer, form)),
+      isRunning: INVESTMENT_RUNNING,
+    });
+    await this.audit.record({
+      action: 'INVESTMENT_CREATED',
+      description: 'Investimento aggiunto',
+      userId: viewer.id,
+      origin,
+      metadata: { investmentId: id, ...form },
+    });
+    this.bots.investmentChanged(id);
     return toInvestment(await this.mustFind(id));
   }
 
-  async update(viewer: InvestmentsViewer, id: string, form: InvestmentFormInput, origin: RequestOrigin): Promise<Investment> {
-    await this.findVisible(viewer, id);
-    await this.repository.update(id, await this.validValues(viewer, form));
-    await this.audit.record({ action: 'INVESTMENT_UPDATED', description: 'Investimento aggiornato', userId: viewer.id, origin, metadata: { investmentId: id, ...form } });
+  async update(
+    viewer: InvestmentsViewer,
+    id: string,
+    form: InvestmentFormInput,
+    origin: RequestOrigin,
+  ): Promise<Investment> {
+    const current = await this.findVisible(viewer, id);
+    // An edit is how an owner mends what stopped a bot (state 2): it runs again with the new figures.
+    const restart =
+      current.investment.isRunning === INVESTMENT_FAILED
+        ? { isRunning: INVESTMENT_RUNNING, statusMessage: null }
+        : {};
+    await this.repository.update(id, { ...(await this.validValues(viewer, form)), ...restart });
+    await this.audit.record({
+      action: 'INVESTMENT_UPDATED',
+      description: 'Investimento aggiornato',
+      userId: viewer.id,
+      origin,
+      metadata: { investmentId: id, ...form },
+    });
+    this.bots.investmentChanged(id);
     return toInvestment(await this.mustFind(id));
   }
 
@@ -78,12 +120,14 @@ export class InvestmentsService {
       origin,
       metadata: { investmentId: id },
     });
+    this.bots.investmentChanged(id);
     return toInvestment(await this.mustFind(id));
   }
 
   private async validValues(viewer: InvestmentsViewer, form: InvestmentFormInput): Promise<InvestmentValues> {
     const account = await this.repository.findAccount(form.accountId);
-    if (!account || (viewer.role !== 'admin' && account.ownerId !== viewer.id)) throw badRequest(INVESTMENT_MESSAGES.accountNotFound);
+    if (!account || (viewer.role !== 'admin' && account.ownerId !== viewer.id))
+      throw badRequest(INVESTMENT_MESSAGES.accountNotFound);
     const algorithm = await this.repository.findAlgorithm(form.algorithmId);
     if (!algorithm) throw badRequest(INVESTMENT_MESSAGES.algorithmNotFound);
     if (form.capital < algorithm.minCapital) {

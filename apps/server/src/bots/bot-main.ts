@@ -1,0 +1,120 @@
+// A bot process (DESIGN.md section 7): one running investment. The supervisor starts it with the
+// hub's address and the investment's token; it asks the hub for its set-up, trades through its
+// broker until it is told to stop (SIGTERM: it finishes the order under way first), and exits.
+// Exit codes: 0 when it has nothing to do (the investment is not running, or it halted with a
+// reason written on the investment); 1 when something failed that a restart may mend.
+import { pino } from 'pino';
+import { decryptAtRest, deriveKey } from '../lib/crypto';
+import type { Broker } from './brokers/broker';
+import { CapitalBroker } from './brokers/capital/capital-broker';
+import {
+  DEFAULT_CAPITAL_API_URL,
+  DEFAULT_CAPITAL_DEMO_API_URL,
+  DEFAULT_CAPITAL_STREAM_URL,
+} from './brokers/capital/capital-hosts';
+import { PaperBroker } from './brokers/paper-broker';
+import { GridBot } from './grid-bot';
+import { NOT_RUNNING } from './hub/bot-hub';
+import { HubClient, hubLedger, hubPaperBook } from './hub/hub-client';
+import type { BotSetup } from './hub/hub-protocol';
+import { quoteEvents } from './quote-events';
+
+const env = process.env;
+const logger = pino({ level: env.LOG_LEVEL ?? 'info', base: { investmentId: env.BOT_INVESTMENT_ID } });
+
+function required(name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+function brokerFor(setup: BotSetup, hub: HubClient): Broker {
+  if (setup.broker.kind === 'paper') return new PaperBroker(hubPaperBook(hub), setup.instrument);
+  // The credentials are decrypted here only, in the bot's own memory.
+  const key = deriveKey(required('ENCRYPTION_KEY'), 'broker-credentials');
+  const { demo, identifier, password, apiKey } = setup.broker;
+  return new CapitalBroker({
+    apiUrl: demo
+      ? (env.CAPITAL_DEMO_API_URL ?? DEFAULT_CAPITAL_DEMO_API_URL)
+      : (env.CAPITAL_API_URL ?? DEFAULT_CAPITAL_API_URL),
+    streamUrl: env.CAPITAL_STREAM_URL ?? DEFAULT_CAPITAL_STREAM_URL,
+    credentials: {
+      identifier: decryptAtRest(key, identifier),
+      password: decryptAtRest(key, password),
+      apiKey: apiKey ? decryptAtRest(key, apiKey) : '',
+    },
+    market: setup.market,
+    logger,
+  });
+}
+
+async function main(): Promise<void> {
+  let stopping = false;
+  const hub = await HubClient.connect(
+    env.BOT_HUB_HOST ?? '127.0.0.1',
+    Number(required('BOT_HUB_PORT')),
+    () => {
+      if (stopping) return;
+      logger.error({}, 'hub connection lost');
+      process.exit(1);
+    },
+  );
+  let setup: BotSetup;
+  try {
+    setup = await hub.call('hello', {
+      investmentId: required('BOT_INVESTMENT_ID'),
+      token: required('BOT_TOKEN'),
+    });
+  } catch (error) {
+    stopping = true;
+    hub.close();
+    if (error instanceof Error && error.message === NOT_RUNNING) return;
+    throw error;
+  }
+
+  const broker = brokerFor(setup, hub);
+  const bot = new GridBot(setup, broker, hubLedger(hub), {
+    logger,
+    onFatal: (error) => {
+      logger.error({ error: String(error) }, 'bot failed');
+      process.exit(1);
+    },
+  });
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await bot.idle();
+    await broker.disconnect().catch(() => undefined);
+    hub.close();
+    process.exit(code);
+  };
+  process.on('SIGTERM', () => void stop(0));
+  process.on('SIGINT', () => void stop(0));
+
+  await bot.start();
+  if (bot.halted !== null) return stop(0);
+  logger.info(
+    { market: setup.market, broker: setup.broker.kind, openOrders: setup.openOrders.length },
+    'bot trading',
+  );
+  const watchHalt = () => {
+    if (bot.halted !== null) void stop(0);
+  };
+  if (broker.subscribeQuotes) {
+    const toEvent = quoteEvents(setup.market);
+    broker.subscribeQuotes((quote) => {
+      bot.onPrice(toEvent(quote));
+      void bot.idle().then(watchHalt);
+    });
+  } else {
+    hub.onPrice((event) => {
+      bot.onPrice(event);
+      void bot.idle().then(watchHalt);
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  logger.error({ error: String(error) }, 'bot could not start');
+  process.exit(1);
+});

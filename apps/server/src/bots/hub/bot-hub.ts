@@ -1,0 +1,176 @@
+// The server's end of the bots' channel (hub-protocol.ts): a loopback TCP server. A bot proves
+// which investment it runs with a token the supervisor gave it (an HMAC of the investment id
+// under a key of the server's), then reads and writes only that investment's rows and receives
+// the prices of its market.
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createInterface } from 'node:readline';
+import type { Market } from '@platform/contracts';
+import { hmacHex } from '../../lib/crypto';
+import { BotNotRunnableError, type BotsService } from '../../modules/bots/bots.service';
+import type { HubCalls, HubMessage, HubMethod, HubRequest, OrderRecord, PriceEvent } from './hub-protocol';
+
+/** What a bot shows to the hub: only the server's key makes it. */
+export const botToken = (key: Buffer, investmentId: string) => hmacHex(key, `bot:${investmentId}`);
+
+/** The answer to a bot whose investment is not running (stopped, deleted): it exits quietly. */
+export const NOT_RUNNING = 'investment not running';
+
+export interface HubLogger {
+  warn(data: object, message: string): void;
+}
+
+interface BotConnection {
+  socket: Socket;
+  investmentId: string | null;
+  market: Market | null;
+}
+
+export class BotHub {
+  private server: Server | null = null;
+  private readonly connections = new Set<BotConnection>();
+
+  constructor(
+    private readonly bots: BotsService,
+    private readonly tokenKey: Buffer,
+    private readonly logger: HubLogger,
+  ) {}
+
+  async listen(host = '127.0.0.1', port = 0): Promise<{ host: string; port: number }> {
+    const server = createServer((socket) => this.accept(socket));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, resolve);
+    });
+    return { host, port: (server.address() as AddressInfo).port };
+  }
+
+  /** Hands a price to every bot of its market. */
+  publish(event: PriceEvent): void {
+    const line = `${JSON.stringify({ event: 'price', data: event } satisfies HubMessage)}\n`;
+    for (const connection of this.connections) {
+      if (connection.market === event.market) connection.socket.write(line);
+    }
+  }
+
+  /** Investments whose bots are connected now. */
+  connectedInvestments(): string[] {
+    return [...this.connections].flatMap((connection) =>
+      connection.investmentId ? [connection.investmentId] : [],
+    );
+  }
+
+  async close(): Promise<void> {
+    for (const connection of this.connections) connection.socket.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private accept(socket: Socket): void {
+    const connection: BotConnection = { socket, investmentId: null, market: null };
+    this.connections.add(connection);
+    socket.setNoDelay(true);
+    socket.on('error', () => undefined);
+    socket.on('close', () => this.connections.delete(connection));
+    const lines = createInterface({ input: socket, crlfDelay: Infinity });
+    // One request at a time per bot, in order: a bot's writes must land in the order it made them.
+    let chain = Promise.resolve();
+    lines.on('line', (line) => {
+      chain = chain.then(() => this.answer(connection, line));
+    });
+  }
+
+  private async answer(connection: BotConnection, line: string): Promise<void> {
+    let request: HubRequest;
+    try {
+      request = JSON.parse(line) as HubRequest;
+    } catch {
+      connection.socket.destroy();
+      return;
+    }
+    let message: HubMessage;
+    try {
+      message = { id: request.id, ok: true, result: await this.call(connection, request) };
+    } catch (error) {
+      const text = error instanceof BotNotRunnableError ? NOT_RUNNING : 'hub call failed';
+      if (!(error instanceof BotNotRunnableError))
+        this.logger.warn({ method: request.method, error: String(error) }, 'bot hub call failed');
+      message = { id: request.id, ok: false, error: text };
+    }
+    if (!connection.socket.destroyed) connection.socket.write(`${JSON.stringify(message)}\n`);
+  }
+
+  private async call(connection: BotConnection, request: HubRequest): Promise<unknown> {
+    if (request.method === 'hello')
+      return this.hello(connection, request.params as HubCalls['hello']['params']);
+    const investmentId = connection.investmentId;
+    if (!investmentId || !connection.market) throw new Error('hello first');
+    return this.dispatch(investmentId, connection.market, request.method, request.params);
+  }
+
+  private async hello(connection: BotConnection, params: HubCalls['hello']['params']) {
+    const expected = Buffer.from(botToken(this.tokenKey, String(params.investmentId)));
+    const given = Buffer.from(String(params.token));
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      connection.socket.destroy();
+      throw new Error('bad token');
+    }
+    const setup = await this.bots.setup(params.investmentId);
+    connection.investmentId = params.investmentId;
+    connection.market = setup.market;
+    return setup;
+  }
+
+  private async dispatch(
+    investmentId: string,
+    market: Market,
+    method: Exclude<HubMethod, 'hello'>,
+    params: unknown,
+  ): Promise<unknown> {
+    const bots = this.bots;
+    switch (method) {
+      case 'intent':
+        return bots.recordIntent(investmentId, params as OrderRecord).then(() => null);
+      case 'confirm': {
+        const { id, dealId, fillPrice } = params as HubCalls['confirm']['params'];
+        return bots.confirm(investmentId, id, dealId, fillPrice).then(() => null);
+      }
+      case 'fail': {
+        const { id, message } = params as HubCalls['fail']['params'];
+        return bots.fail(investmentId, id, message).then(() => null);
+      }
+      case 'closeCycle':
+        return bots
+          .closeCycle(investmentId, market, params as HubCalls['closeCycle']['params'])
+          .then(() => null);
+      case 'halt':
+        return bots.halt(investmentId, (params as HubCalls['halt']['params']).message).then(() => null);
+      case 'paperOpen':
+        return wirePosition(await bots.openPaper(investmentId, params as HubCalls['paperOpen']['params']));
+      case 'paperClose': {
+        const { dealId, level, at } = params as HubCalls['paperClose']['params'];
+        const exit = await bots.closePaper(investmentId, dealId, level, at);
+        return { ...exit, closedAt: exit.closedAt.getTime() };
+      }
+      case 'paperPositions':
+        return (await bots.paperPositions(investmentId)).map(wirePosition);
+      case 'paperFind': {
+        const found = await bots.findPaper(
+          investmentId,
+          (params as HubCalls['paperFind']['params']).clientRef,
+        );
+        return found && wirePosition(found);
+      }
+    }
+  }
+}
+
+function wirePosition(position: {
+  dealId: string;
+  clientRef: string | null;
+  lots: number;
+  level: number;
+  openedAt: Date;
+}) {
+  return { ...position, openedAt: position.openedAt.getTime() };
+}

@@ -1,0 +1,186 @@
+// What the bots read and write: the set-up of a running investment, their orders, their closed
+// cycles as transactions, the investment's state, and the paper broker's book.
+import {
+  accounts,
+  algorithms,
+  botOrders,
+  investments,
+  paperPositions,
+  transactions,
+  type BotOrderRow,
+  type Database,
+  type PaperPositionRow,
+} from '@platform/db';
+import { INVESTMENT_FAILED, INVESTMENT_RUNNING } from '@platform/contracts';
+import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+
+export type NewOrder = Omit<BotOrderRow, 'createdAt' | 'confirmedAt' | 'message'> & { createdAt: Date };
+
+export class BotsRepository {
+  constructor(private readonly db: Database) {}
+
+  async findInvestment(id: string) {
+    const [row] = await this.db
+      .select({ investment: investments, account: accounts, algorithm: algorithms })
+      .from(investments)
+      .innerJoin(accounts, eq(accounts.id, investments.accountId))
+      .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
+      .where(eq(investments.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** Ids of the investments whose bots should run. */
+  async runningInvestmentIds(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: investments.id })
+      .from(investments)
+      .where(eq(investments.isRunning, INVESTMENT_RUNNING));
+    return rows.map((row) => row.id);
+  }
+
+  async investmentIdsOfAccount(accountId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: investments.id })
+      .from(investments)
+      .where(eq(investments.accountId, accountId));
+    return rows.map((row) => row.id);
+  }
+
+  async realisedEur(investmentId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${transactions.profitLoss}), 0)` })
+      .from(transactions)
+      .where(eq(transactions.investmentId, investmentId));
+    return Number(row?.total ?? 0);
+  }
+
+  /** The orders of cycles that have no filled close, oldest first. */
+  openOrders(investmentId: string) {
+    const closedCycles = this.db
+      .select({ cycleId: botOrders.cycleId })
+      .from(botOrders)
+      .where(
+        and(
+          eq(botOrders.investmentId, investmentId),
+          eq(botOrders.kind, 'close'),
+          eq(botOrders.status, 'filled'),
+        ),
+      );
+    return this.db
+      .select()
+      .from(botOrders)
+      .where(and(eq(botOrders.investmentId, investmentId), notInArray(botOrders.cycleId, closedCycles)))
+      .orderBy(asc(botOrders.createdAt), asc(botOrders.id));
+  }
+
+  async insertOrder(order: NewOrder): Promise<void> {
+    await this.db.insert(botOrders).values(order).onConflictDoNothing();
+  }
+
+  async settleOrder(
+    id: string,
+    investmentId: string,
+    values: Partial<Pick<BotOrderRow, 'status' | 'dealId' | 'fillPrice' | 'message'>>,
+  ) {
+    await this.db
+      .update(botOrders)
+      .set({ ...values, confirmedAt: sql`now()` })
+      .where(and(eq(botOrders.id, id), eq(botOrders.investmentId, investmentId)));
+  }
+
+  /** The close's confirmation and the cycle's transaction, together or not at all. */
+  async closeCycle(
+    closeId: string,
+    investmentId: string,
+    transaction: Omit<typeof transactions.$inferInsert, 'investmentId'>,
+  ) {
+    await this.db.transaction(async (tx) => {
+      const settled = await tx
+        .update(botOrders)
+        .set({ status: 'filled', confirmedAt: sql`now()` })
+        .where(
+          and(
+            eq(botOrders.id, closeId),
+            eq(botOrders.investmentId, investmentId),
+            eq(botOrders.status, 'intent'),
+          ),
+        )
+        .returning({ id: botOrders.id });
+      // A close already written (a retried call) is not written twice.
+      if (settled.length === 0) return;
+      await tx.insert(transactions).values({ ...transaction, investmentId });
+    });
+  }
+
+  /** A running investment goes to state 2 (error) with the reason; one stopped or being deleted meanwhile stays as it is. */
+  async markFailed(investmentId: string, statusMessage: string): Promise<void> {
+    await this.db
+      .update(investments)
+      .set({ isRunning: INVESTMENT_FAILED, statusMessage, updatedAt: sql`now()` })
+      .where(and(eq(investments.id, investmentId), eq(investments.isRunning, INVESTMENT_RUNNING)));
+  }
+
+  async ownerOf(investmentId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ ownerId: accounts.ownerId })
+      .from(investments)
+      .innerJoin(accounts, eq(accounts.id, investments.accountId))
+      .where(eq(investments.id, investmentId))
+      .limit(1);
+    return row?.ownerId;
+  }
+
+  // The paper broker's book.
+
+  /** Opens the position of this client reference, or answers the one it already opened. */
+  async openPaper(
+    values: Pick<PaperPositionRow, 'investmentId' | 'clientRef' | 'lots' | 'level' | 'openedAt'>,
+  ): Promise<PaperPositionRow> {
+    await this.db.insert(paperPositions).values(values).onConflictDoNothing();
+    const [row] = await this.db
+      .select()
+      .from(paperPositions)
+      .where(eq(paperPositions.clientRef, values.clientRef))
+      .limit(1);
+    if (!row || row.investmentId !== values.investmentId) throw new Error('paper position of another bot');
+    return row;
+  }
+
+  async closePaper(
+    investmentId: string,
+    dealId: string,
+    exitLevel: number,
+    closedAt: Date,
+  ): Promise<PaperPositionRow | undefined> {
+    const [row] = await this.db
+      .update(paperPositions)
+      .set({ exitLevel, closedAt })
+      .where(
+        and(
+          eq(paperPositions.dealId, dealId),
+          eq(paperPositions.investmentId, investmentId),
+          isNull(paperPositions.closedAt),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  openPaperPositions(investmentId: string) {
+    return this.db
+      .select()
+      .from(paperPositions)
+      .where(and(eq(paperPositions.investmentId, investmentId), isNull(paperPositions.closedAt)))
+      .orderBy(asc(paperPositions.openedAt));
+  }
+
+  async findPaper(investmentId: string, clientRef: string): Promise<PaperPositionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(paperPositions)
+      .where(and(eq(paperPositions.investmentId, investmentId), eq(paperPositions.clientRef, clientRef)))
+      .limit(1);
+    return row;
+  }
+}

@@ -1,0 +1,225 @@
+// The server's side of the bots: what a bot process is told at start (its grid, its broker, its
+// open cycle) and what it writes through the hub. Every call names the investment the hub
+// authenticated, so a bot reads and writes only its own rows.
+import { INVESTMENT_RUNNING, type Market } from '@platform/contracts';
+import { fxFromCloses, utcDay, type GridParams } from '@platform/engine';
+import type { BrokerExit, BrokerPosition } from '../../bots/brokers/broker';
+import type { BotSetup, ClosedCycleRecord, FxTable, OrderRecord } from '../../bots/hub/hub-protocol';
+import { loadFxCloses } from '../../jobs/handlers/fx-closes';
+import type { PriceHistory } from '../../jobs/price-history';
+import type { Clock } from '../../lib/clock';
+import type { InstrumentsService } from '../instruments/instruments.service';
+import type { AuditTrail } from '../logs/logs.service';
+import type { BotsRepository } from './bots.repository';
+
+export interface BotsServiceOptions {
+  /** Demo accounts trade on the paper broker unless this is 'capital' (DESIGN.md section 7). */
+  demoBroker: 'paper' | 'capital';
+}
+
+/** How long an fx table is reused before the stored EURUSD closes are read again. */
+const FX_TABLE_TTL_MS = 10 * 60_000;
+
+export class BotNotRunnableError extends Error {}
+
+export class BotsService {
+  private fxCache: { table: FxTable; at: number } | null = null;
+
+  constructor(
+    private readonly repository: BotsRepository,
+    private readonly instruments: InstrumentsService,
+    private readonly prices: PriceHistory,
+    private readonly audit: AuditTrail,
+    private readonly clock: Clock,
+    private readonly options: BotsServiceOptions,
+  ) {}
+
+  runningInvestmentIds(): Promise<string[]> {
+    return this.repository.runningInvestmentIds();
+  }
+
+  investmentIdsOfAccount(accountId: string): Promise<string[]> {
+    return this.repository.investmentIdsOfAccount(accountId);
+  }
+
+  async setup(investmentId: string): Promise<BotSetup> {
+    const found = await this.repository.findInvestment(investmentId);
+    if (!found || found.investment.isRunning !== INVESTMENT_RUNNING)
+      throw new BotNotRunnableError('investment not running');
+    const { investment, account, algorithm } = found;
+    const instrument = await this.instruments.get(algorithm.market);
+    const params: GridParams = {
+      size: investment.size,
+      addizionale: investment.additional,
+      mediazione: algorithm.config.mediazione,
+      target: algorithm.config.target,
+      multiplier: algorithm.config.multiplier,
+      worst: algorithm.config.worst,
+      safeWorst: algorithm.config.safeWorst,
+      capital: investment.capital,
+      leverage: investment.leverage,
+      // engine.md section 6 names no dynamic sizing for a live bot, and a live cycle has no end to close at.
+      dynamic: false,
+      close: false,
+    };
+    const paper = account.isDemo && this.options.demoBroker === 'paper';
+    return {
+      investmentId,
+      market: algorithm.market,
+      params,
+      instrument: {
+        point: instrument.point,
+        contractSize: instrument.contractSize,
+        spreadPoints: instrument.spreadPoints,
+      },
+      maxLots: Math.round(investment.maxContracts * 100),
+      fx: await this.fxTable(),
+      broker: paper
+        ? { kind: 'paper' }
+        : {
+            kind: 'capital',
+            demo: account.isDemo,
+            identifier: account.usernameEncrypted,
+            password: account.passwordEncrypted,
+            apiKey: account.apikeyEncrypted,
+          },
+      realisedEur: await this.repository.realisedEur(investmentId),
+      openOrders: (await this.repository.openOrders(investmentId)).map(toOrderRecord),
+    };
+  }
+
+  async recordIntent(investmentId: string, order: OrderRecord): Promise<void> {
+    await this.repository.insertOrder({
+      ...order,
+      investmentId,
+      status: 'intent',
+      dealId: null,
+      fillPrice: null,
+      createdAt: new Date(order.createdAt),
+    });
+  }
+
+  async confirm(investmentId: string, id: string, dealId: string, fillPrice: number): Promise<void> {
+    await this.repository.settleOrder(id, investmentId, { status: 'filled', dealId, fillPrice });
+  }
+
+  async fail(investmentId: string, id: string, message: string): Promise<void> {
+    await this.repository.settleOrder(id, investmentId, { status: 'failed', message });
+  }
+
+  async closeCycle(investmentId: string, market: Market, record: ClosedCycleRecord): Promise<void> {
+    const userId = await this.repository.ownerOf(investmentId);
+    if (!userId) throw new BotNotRunnableError('investment gone');
+    await this.repository.closeCycle(record.closeId, investmentId, {
+      userId,
+      market,
+      lots: record.lots,
+      entryPrice: record.entryPrice,
+      exitPrice: record.exitPrice,
+      reason: record.reason,
+      openedAt: new Date(record.openedAt),
+      closedAt: new Date(record.closedAt),
+      profitLoss: record.profitLoss,
+    });
+  }
+
+  /** The bot cannot go on: state 2 with its reason, in the audit log too. */
+  async halt(investmentId: string, message: string): Promise<void> {
+    await this.repository.markFailed(investmentId, message);
+    const userId = await this.repository.ownerOf(investmentId);
+    await this.audit.record({
+      action: 'BOT_HALTED',
+      description: `Bot fermato: ${message}`,
+      userId: userId ?? null,
+      metadata: { investmentId },
+    });
+  }
+
+  // The paper broker's book.
+
+  async openPaper(
+    investmentId: string,
+    position: { clientRef: string; lots: number; level: number; at: number },
+  ): Promise<BrokerPosition> {
+    const row = await this.repository.openPaper({
+      investmentId,
+      clientRef: position.clientRef,
+      lots: position.lots,
+      level: position.level,
+      openedAt: new Date(position.at),
+    });
+    return {
+      dealId: row.dealId,
+      clientRef: row.clientRef,
+      lots: row.lots,
+      level: row.level,
+      openedAt: row.openedAt,
+    };
+  }
+
+  async closePaper(investmentId: string, dealId: string, level: number, at: number): Promise<BrokerExit> {
+    const row = await this.repository.closePaper(investmentId, dealId, level, new Date(at));
+    if (!row) throw new BotNotRunnableError(`no open paper position ${dealId}`);
+    return { dealId, level, closedAt: new Date(at) };
+  }
+
+  async paperPositions(investmentId: string): Promise<BrokerPosition[]> {
+    return (await this.repository.openPaperPositions(investmentId)).map((row) => ({
+      dealId: row.dealId,
+      clientRef: row.clientRef,
+      lots: row.lots,
+      level: row.level,
+      openedAt: row.openedAt,
+    }));
+  }
+
+  async findPaper(investmentId: string, clientRef: string): Promise<BrokerPosition | null> {
+    const row = await this.repository.findPaper(investmentId, clientRef);
+    return row
+      ? {
+          dealId: row.dealId,
+          clientRef: row.clientRef,
+          lots: row.lots,
+          level: row.level,
+          openedAt: row.openedAt,
+        }
+      : null;
+  }
+
+  /** fx(d) over the days of the stored EURUSD closes and the day after (engine.md section 1); empty: 1.0. */
+  private async fxTable(): Promise<FxTable> {
+    const now = this.clock.now().getTime();
+    if (this.fxCache && now - this.fxCache.at < FX_TABLE_TTL_MS) return this.fxCache.table;
+    const closes = await loadFxCloses(this.prices);
+    let table: FxTable = { firstDay: 0, rates: [] };
+    if (closes) {
+      const curve = fxFromCloses(closes.t, closes.c);
+      const firstDay = utcDay(closes.t[0] as number);
+      const lastDay = utcDay(closes.t[closes.t.length - 1] as number) + 1;
+      table = {
+        firstDay,
+        rates: Array.from({ length: lastDay - firstDay + 1 }, (_, day) => curve.rateOnDay(firstDay + day)),
+      };
+    }
+    this.fxCache = { table, at: now };
+    return table;
+  }
+}
+
+function toOrderRecord(row: Awaited<ReturnType<BotsRepository['openOrders']>>[number]): OrderRecord {
+  return {
+    id: row.id,
+    cycleId: row.cycleId,
+    kind: row.kind,
+    level: row.level,
+    reason: row.reason,
+    lots: row.lots,
+    bid: row.bid,
+    referencePrice: row.referencePrice,
+    scale: row.scale,
+    status: row.status,
+    dealId: row.dealId,
+    fillPrice: row.fillPrice,
+    createdAt: row.createdAt.getTime(),
+  };
+}
