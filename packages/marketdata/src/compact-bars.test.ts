@@ -102,7 +102,7 @@ describe('CompactBars', () => {
     const bars = { t, o, h: o.map((p) => p + 0.001), l: o.map((p) => p - 0.001), c: o.slice() };
     const compact = compactOf(bars);
     const expected = normaliseBars(bars);
-    expect(compact.sort()).toBe(n - expected.t.length);
+    expect(compact.sort().duplicates).toBe(n - expected.t.length);
     expectSameDoubles(compact.toColumns(), expected);
   });
 
@@ -119,7 +119,7 @@ describe('CompactBars', () => {
         };
         const compact = compactOf(bars);
         const expected = normaliseBars(bars);
-        expect(compact.sort()).toBe(rows.length - expected.t.length);
+        expect(compact.sort().duplicates).toBe(rows.length - expected.t.length);
         expectSameDoubles(compact.toColumns(), expected);
         expect(compact.timeAt(compact.length - 1)).toBe(expected.t[expected.t.length - 1]);
       }),

@@ -18,7 +18,7 @@
  */
 import { type BarColumns, type SortedBars } from './bar-columns';
 import { CsvImportError } from './import-error';
-import { orderRows } from './order-rows';
+import { orderRows, type ReplacedRow } from './order-rows';
 
 type Column = Int16Array | Int32Array | Float64Array;
 
@@ -66,23 +66,24 @@ export class CompactBars implements SortedBars {
 
   /**
    * Puts the bars in time order with one bar per time, the later row of a tie kept (see
-   * orderRows); answers how many rows were dropped. Nothing to do for a file already in order.
+   * orderRows); answers how many rows were dropped and which were the first `samples` of them
+   * (as indexes in push order). Nothing to do for a file already in order.
    */
-  sort(): number {
-    if (this.ascending) return 0;
+  sort(samples = 0): { duplicates: number; replaced: ReplacedRow[] } {
+    if (this.ascending) return { duplicates: 0, replaced: [] };
     const times = new Float64Array(this.length);
     let at = 0;
     for (const slab of this.timeSlabs()) {
       times.set(slab, at);
       at += slab.length;
     }
-    const { rows, duplicates } = orderRows(times);
+    const { rows, duplicates, replaced } = orderRows(times, samples);
     // One column at a time, so the sort costs one column more, not a second copy of the bars.
     // Differences move with their row's open, so they stay differences from it.
     for (const column of [this.t, this.open, ...this.others]) gather(column, rows);
     this.length = rows.length;
     this.ascending = true;
-    return duplicates;
+    return { duplicates, replaced };
   }
 
   /** Open time (ms) of the bar at index i. */

@@ -61,7 +61,11 @@ describe('detectFormat', () => {
       dateOrder: 'dmy',
       hasHeader: true,
       timezone: 'GMT (UTC)',
-    });
+    }); // Dukascopy writes the day first, so its header settles dates the values leave open.
+    const early = detectFormat(
+      lines('Gmt time,Open,High,Low,Close,Volume', '02.01.2019 00:00:00.000,1.1,1.2,1.0,1.1,279.38'),
+    );
+    expect(early).toMatchObject({ dialect: 'dukascopy', dateOrder: 'dmy' });
   });
 
   it('maps re-ordered yfinance columns by name and ignores Adj Close', () => {
@@ -128,12 +132,72 @@ describe('detectFormat', () => {
     expect(format).toMatchObject({ dialect: 'dmy', separator: ';', decimalComma: true });
   });
 
-  it('takes slashed dates month first only when the sample proves it', () => {
+  it('takes day or month first only when a date of the sample proves it', () => {
     const sample = (...dates: string[]): string =>
       lines('Date,Open,High,Low,Close', ...dates.map((d) => `${d},1,2,0.5,1`));
-    expect(detectFormat(sample('01/02/2019', '01/13/2019')).dialect).toBe('mdy');
-    expect(detectFormat(sample('13/01/2019', '14/01/2019')).dialect).toBe('dmy');
-    expect(detectFormat(sample('01/02/2019', '02/02/2019')).dialect).toBe('dmy');
+    expect(detectFormat(sample('01/02/2019', '01/13/2019'))).toMatchObject({
+      dialect: 'mdy',
+      dateOrder: 'mdy',
+    });
+    expect(detectFormat(sample('13/01/2019', '14/01/2019'))).toMatchObject({
+      dialect: 'dmy',
+      dateOrder: 'dmy',
+    });
+    expect(detectFormat(sample('02.01.2019', '13.01.2019'))).toMatchObject({
+      dialect: 'dmy',
+      dateOrder: 'dmy',
+    });
+    expect(detectFormat(sample('01/02/2019', '02/02/2019')).dateOrder).toBe('unsettled');
+    expect(detectFormat(sample('01.02.2019', '02.02.2019')).dateOrder).toBe('unsettled');
+  });
+
+  it('recognises investing.com downloads by the close written before the open, in any language', () => {
+    const english = detectFormat(
+      lines(
+        '"Date","Price","Open","High","Low","Vol.","Change %"',
+        '"07/02/2025","3,356.90","3,338.60","3,365.40","3,333.90","1.02M","0.55%"',
+      ),
+    );
+    expect(english).toMatchObject({
+      dialect: 'investing',
+      separator: ',',
+      decimalComma: false,
+      thousands: ',',
+      dateOrder: 'unsettled',
+      layoutDateOrder: 'mdy',
+    });
+    expect(english.columns).toEqual({ time: 0, clock: -1, open: 2, high: 3, low: 4, close: 1 });
+    const german = detectFormat(
+      lines(
+        '"Datum","Zuletzt","Eröffn.","Hoch","Tief","Vol.","+/- %"',
+        '"01.07.2025","3.338,60","3.303,10","3.358,00","3.301,20","","1,08%"',
+      ),
+    );
+    expect(german).toMatchObject({
+      dialect: 'investing',
+      decimalComma: true,
+      thousands: '.',
+      dateOrder: 'unsettled',
+      layoutDateOrder: null,
+    });
+  });
+
+  it('tells the decimal mark by what the numbers show', () => {
+    const style = (...rows: string[]) => {
+      const { decimalComma, thousands } = detectFormat(lines('Date;Open;High;Low;Close;Volume', ...rows));
+      return { decimalComma, thousands };
+    };
+    expect(style('2019-01-02;1,14598;1,146;1,1459;1,146;10')).toEqual({ decimalComma: true, thousands: '.' });
+    expect(style('2019-01-02;1.14598;1.146;1.1459;1.146;10')).toEqual({ decimalComma: false, thousands: '' });
+    expect(style('2019-01-02;3,342.10;3,365.40;3,333.90;3,356.90;1.02')).toEqual({
+      decimalComma: false,
+      thousands: ',',
+    });
+    // Whole prices: the volume's decimals say which mark groups thousands.
+    expect(style('2019-01-02;114.982;115.592;114.859;115.100;12,75')).toEqual({
+      decimalComma: true,
+      thousands: '.',
+    });
   });
 
   it('reads compact dates under a header as UTC, not as HistData', () => {

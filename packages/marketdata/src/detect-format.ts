@@ -1,12 +1,15 @@
 /**
  * Which kind of price file this is, from its first few kilobytes: the separator, whether the first
- * line is a header, which column holds what, how the dates are written and in which clock. The
- * guess is then proved by reading the sample's rows with it; a file whose rows cannot be read is
- * refused here, with the reason, before any of it is imported.
+ * line is a header, which column holds what, how the dates and the numbers are written and in
+ * which clock. The guess is then proved by reading the sample's rows with it; a file whose rows
+ * cannot be read is refused here, with the reason, before any of it is imported. Only a day/month
+ * order the sample leaves open is settled later, by the importer (settle-date-order.ts).
  */
 import { type CsvColumns, type CsvDialect, type CsvFormat, type DateOrder } from './csv-format';
-import { columnsFromHeader, looksLikeHeader } from './header-columns';
+import { columnsFromHeader, type HeaderLayout, headerLayout, looksLikeHeader } from './header-columns';
 import { CsvImportError } from './import-error';
+import { numberStyle } from './number-style';
+import { TimestampReader } from './parse-timestamp';
 import { INVALID_DATE, MISSING_COLUMNS, NOT_A_NUMBER, REJECTION_REASONS, RowReader } from './read-row';
 
 /** How much of the file detection looks at; importCsv reads this much before choosing. */
@@ -47,8 +50,9 @@ export function detectFormat(sample: string): CsvFormat {
   const rows = unquoted.map((line) => splitFields(line, separator));
   const firstRow = rows[0]!;
 
-  const hasHeader = dateShape(firstRow[0] ?? '', []) === null;
+  const hasHeader = dateShape(firstRow[0] ?? '') === null;
   let columns: CsvColumns;
+  let layout: HeaderLayout = 'plain';
   if (hasHeader) {
     if (!looksLikeHeader(firstRow)) {
       refuse(
@@ -62,6 +66,7 @@ export function detectFormat(sample: string): CsvFormat {
       );
     }
     columns = found;
+    layout = headerLayout(firstRow, columns);
   } else {
     const clock = CLOCK_FIELD.test(firstRow[1] ?? '') ? 1 : -1;
     const first = clock < 0 ? 1 : 2;
@@ -77,25 +82,24 @@ export function detectFormat(sample: string): CsvFormat {
   }
   const dateFields = dataRows.map((row) => row[columns.time] ?? '');
   // The first date of a known shape: one damaged row at the top does not decide for the file.
-  const shape = dateFields.map((field) => dateShape(field, dateFields)).find((found) => found !== null);
+  const shape = dateFields.map(dateShape).find((found) => found !== null);
   if (!shape) refuse(`la data «${clip(dateFields[0]!)}» non è in una forma conosciuta.`);
-  const dialect = refineDialect(shape.dialect, hasHeader);
+  const dateOrder = shape.order === 'unsettled' ? dayMonthOrder(layout, dateFields) : shape.order;
+  const dialect = chooseDialect(shape.dialect, dateOrder, layout, hasHeader);
 
-  const priceFields = dataRows.flatMap((row) => [
-    row[columns.open],
-    row[columns.high],
-    row[columns.low],
-    row[columns.close],
-  ]);
+  const { time, clock, open, high, low, close } = columns;
+  const numbers = dataRows.flatMap((row) => row.filter((_, index) => index !== time && index !== clock));
+  const prices = dataRows.flatMap((row) => [row[open], row[high], row[low], row[close]].map((f) => f ?? ''));
   const format: CsvFormat = {
     dialect,
     separator,
     hasHeader,
     quotedLines,
-    decimalComma: priceFields.some((field) => field?.includes(',') === true),
+    ...numberStyle(numbers, prices),
     crLineEnds,
     columns,
-    dateOrder: shape.order,
+    dateOrder,
+    layoutDateOrder: layout === 'investing-english' ? 'mdy' : null,
     epochUnitMs: shape.epochUnitMs,
     utcOffsetMinutes: dialect === 'histdata' ? -5 * 60 : 0,
     timezone: describeClock(dialect, dateFields[0]!),
@@ -146,8 +150,11 @@ function splitFields(line: string, separator: string): string[] {
   }
 }
 
-/** How a date is written, from one field; others of the same file settle day-first or month-first. */
-function dateShape(field: string, sameColumn: readonly string[]): DateShape | null {
+/**
+ * How a date is written, from one field. A date with the day and the month in either order
+ * (`02/01/2019`, `02.01.2019`) comes back 'unsettled', for dayMonthOrder to settle.
+ */
+function dateShape(field: string): DateShape | null {
   const calendar = (dialect: CsvDialect, order: DateOrder): DateShape => ({ dialect, order, epochUnitMs: 0 });
   if (/^\d{8} \d{6}$/.test(field)) return calendar('histdata', 'ymd');
   if (/^\d{8}$/.test(field)) return calendar('yyyymmdd', 'ymd');
@@ -155,19 +162,41 @@ function dateShape(field: string, sameColumn: readonly string[]): DateShape | nu
   if (/^\d{9,10}(\.\d+)?$/.test(field)) return { dialect: 'unix-s', order: 'ymd', epochUnitMs: 1000 };
   if (/^\d{4}\.\d{1,2}\.\d{1,2}(?!\d)/.test(field)) return calendar('metatrader', 'ymd');
   if (/^\d{4}([-/])\d{1,2}\1\d{1,2}(?!\d)/.test(field)) return calendar('iso', 'ymd');
-  if (/^\d{1,2}\.\d{1,2}\.\d{4}(?!\d)/.test(field)) return calendar('dukascopy', 'dmy');
-  if (/^\d{1,2}([-/])\d{1,2}\1\d{4}(?!\d)/.test(field)) {
-    const parts = sameColumn.map((f) => f.split(/[-/]/).map(Number));
-    const monthFirst = !parts.some((p) => (p[0] ?? 0) > 12) && parts.some((p) => (p[1] ?? 0) > 12);
-    // Neither part above 12 in the sample: day first, as Italian spreadsheets write it.
-    return monthFirst ? calendar('mdy', 'mdy') : calendar('dmy', 'dmy');
-  }
+  if (/^\d{1,2}([-/.])\d{1,2}\1\d{4}(?!\d)/.test(field)) return calendar('dmy', 'unsettled');
+  if (/^[a-z]{3}\.? \d{1,2},? \d{4}(?!\d)/i.test(field)) return calendar('mdy', 'mdy');
   return null;
 }
 
-/** `20190102 170000` without a header is HistData's; the same shape under a header is a plain UTC date. */
-function refineDialect(dialect: CsvDialect, hasHeader: boolean): CsvDialect {
-  return dialect === 'histdata' && hasHeader ? 'yyyymmdd' : dialect;
+/**
+ * Day or month first: Dukascopy writes the day first; otherwise the first date of the sample that
+ * can only be read one way (a number above 12) settles it. When none does, the order stays
+ * unsettled and the importer reads on (see settle-date-order.ts): intraday files show only their
+ * first day or two in the sample.
+ */
+function dayMonthOrder(layout: HeaderLayout, dateFields: readonly string[]): DateOrder {
+  if (layout === 'dukascopy') return 'dmy';
+  const reader = new TimestampReader({ dateOrder: 'unsettled', epochUnitMs: 0, utcOffsetMinutes: 0 });
+  const encoder = new TextEncoder();
+  for (const field of dateFields) {
+    const bytes = encoder.encode(field);
+    reader.read(bytes, 0, bytes.length);
+    if (reader.settledOrder) return reader.settledOrder;
+  }
+  return 'unsettled';
+}
+
+function chooseDialect(
+  dialect: CsvDialect,
+  order: DateOrder,
+  layout: HeaderLayout,
+  hasHeader: boolean,
+): CsvDialect {
+  if (layout === 'investing' || layout === 'investing-english') return 'investing';
+  if (layout === 'dukascopy' && dialect === 'dmy') return 'dukascopy';
+  // `20190102 170000` without a header is HistData's; the same shape under a header is a plain UTC date.
+  if (dialect === 'histdata' && hasHeader) return 'yyyymmdd';
+  if (dialect === 'dmy' && order === 'mdy') return 'mdy';
+  return dialect;
 }
 
 function describeClock(dialect: CsvDialect, firstDate: string): string {
@@ -188,6 +217,7 @@ function describeClock(dialect: CsvDialect, firstDate: string): string {
     case 'dmy':
     case 'mdy':
     case 'yyyymmdd':
+    case 'investing':
       return 'UTC (il file non indica il fuso)';
   }
 }

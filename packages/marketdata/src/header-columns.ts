@@ -1,7 +1,8 @@
 /**
  * Columns found by their header names, since exports do not agree on the order (yfinance writes
- * `Date,Open,Close,High,Low,Volume,Adj Close`). Volume and adjusted close are not read: a stored
- * bar is (t, o, h, l, c).
+ * `Date,Open,Close,High,Low,Volume,Adj Close`; investing.com writes the close second, as `Price`,
+ * `Ultimo`, `Zuletzt`... in the language of the site it came from). Volume, change and adjusted
+ * close are not read: a stored bar is (t, o, h, l, c).
  */
 import { type CsvColumns } from './csv-format';
 
@@ -21,15 +22,40 @@ const TIME_NAMES = new Set([
   'data',
   'data ora',
   'data/ora',
+  // investing.com in Spanish, German, Turkish, Russian, Japanese and Chinese.
+  'fecha',
+  'datum',
+  'tarih',
+  'дата',
+  '日付け',
+  '日付',
+  '日期',
 ]);
 /** The date part when the time of day has a column of its own. */
-const DATE_NAMES = new Set(['date', 'day', 'data', 'dtyyyymmdd']);
+const DATE_NAMES = new Set(['date', 'day', 'data', 'dtyyyymmdd', 'fecha', 'datum']);
 const CLOCK_NAMES = new Set(['time', 'ora', 'hour']);
+/**
+ * English, Italian, then the names of investing.com's Historical Data in its other languages
+ * (Spanish, Portuguese, German, French, Turkish, Russian, Japanese, Chinese), written as the
+ * site writes them, abbreviation dots included.
+ */
 const PRICE_NAMES = {
-  open: new Set(['open', 'o', 'open price', 'bid open', 'apertura']),
-  high: new Set(['high', 'h', 'high price', 'bid high', 'max', 'massimo']),
-  low: new Set(['low', 'l', 'low price', 'bid low', 'min', 'minimo']),
-  close: new Set(['close', 'c', 'close price', 'bid close', 'last', 'chiusura']),
+  open: new Set([
+    ...['open', 'o', 'open price', 'bid open', 'apertura'],
+    ...['abertura', 'eröffnung', 'eröffn.', 'ouverture', 'ouv.', 'açılış', 'откр.', '始値', '开盘'],
+  ]),
+  high: new Set([
+    ...['high', 'h', 'high price', 'bid high', 'max', 'massimo'],
+    ...['máximo', 'máxima', 'maximo', 'maxima', 'hoch', 'plus haut', 'haut', 'yüksek', 'макс.', '高値', '高'],
+  ]),
+  low: new Set([
+    ...['low', 'l', 'low price', 'bid low', 'min', 'minimo'],
+    ...['mínimo', 'mínima', 'minima', 'tief', 'plus bas', 'bas', 'düşük', 'мин.', '安値', '低'],
+  ]),
+  close: new Set([
+    ...['close', 'c', 'close price', 'bid close', 'last', 'chiusura', 'ultimo', 'price', 'último'],
+    ...['cierre', 'fechamento', 'schluss', 'zuletzt', 'dernier', 'clôture', 'şimdi', 'цена', '終値', '收盘'],
+  ]),
 };
 
 /** `<TICKVOL>` -> `tickvol`, ` Gmt  time ` -> `gmt time`, `tick_volume` -> `tick volume`. */
@@ -72,4 +98,22 @@ export function columnsFromHeader(names: readonly string[]): CsvColumns | { miss
   };
   const missing = (['time', 'open', 'high', 'low', 'close'] as const).filter((role) => columns[role] < 0);
   return missing.length > 0 ? { missing } : columns;
+}
+
+/**
+ * Exports whose header tells how their dates are written: Dukascopy's (`Gmt time`, `Local time`)
+ * day first (`14.03.2019`); investing.com's Historical Data, in any of its languages (the date,
+ * then the close, then open, high and low), month first in English (the close named `Price`,
+ * `07/03/2025` being July 3rd) and in the language's own way in the others, which its header
+ * does not tell.
+ */
+export type HeaderLayout = 'dukascopy' | 'investing-english' | 'investing' | 'plain';
+
+const DUKASCOPY_TIME_NAMES = new Set(['gmt time', 'local time']);
+
+export function headerLayout(names: readonly string[], columns: CsvColumns): HeaderLayout {
+  const name = (index: number): string => normalizeHeaderName(names[index] ?? '');
+  if (DUKASCOPY_TIME_NAMES.has(name(columns.time))) return 'dukascopy';
+  if (columns.time !== 0 || columns.clock >= 0 || columns.close !== 1 || columns.open !== 2) return 'plain';
+  return name(columns.close) === 'price' ? 'investing-english' : 'investing';
 }

@@ -120,10 +120,10 @@ describe('importCsv', () => {
 
   it('reads semicolons with decimal commas, quoted fields and quoted whole lines', async () => {
     const semicolons = await importText(
-      'Data;Apertura;Massimo;Minimo;Chiusura\n02/01/2019 17:00;1,5;2,5;0,5;1\n02/01/2019 17:01;1,5;2,5;0,5;1\n',
+      'Data;Apertura;Massimo;Minimo;Chiusura\n14/01/2019 17:00;1,5;2,5;0,5;1\n14/01/2019 17:01;1,5;2,5;0,5;1\n',
     );
     expect(Array.from(semicolons.bars.h)).toEqual([2.5, 2.5]);
-    expect(semicolons.report.first).toBe('2019-01-02T17:00:00.000Z');
+    expect(semicolons.report.first).toBe('2019-01-14T17:00:00.000Z');
 
     const quotedFields = await importText(
       '"Date","Open","High","Low","Close"\n"2019-01-02","1,5","2,5","0,5","1"\n"2019-01-03","1,5","2,5","0,5","1"\n',
@@ -166,6 +166,29 @@ describe('importCsv', () => {
     ]);
   });
 
+  it('counts every row as imported or rejected, naming rejected and replaced rows in file order', async () => {
+    const text = [
+      HEADER,
+      '2019-01-02 00:00,1,1,1,1',
+      '',
+      '2019-01-02 00:01,1,1,1,1',
+      '2019-01-02 00:02,1,n/a,1,1',
+      '2019-01-02 00:01,2,2,2,2',
+      ';;;;',
+      '2019-01-02 00:03,1,1,1,1',
+      '2019-01-02 00:00,3,3,3,3',
+    ].join('\n');
+    const { report } = await importText(text);
+    // Lines 2, 4, 5, 6, 8 and 9: the header and the blank lines are not rows.
+    expect(report.imported + report.rejected).toBe(6);
+    expect(report).toMatchObject({ imported: 3, rejected: 3, duplicates: 2 });
+    expect(report.rejectedSamples).toEqual([
+      { line: 2, reason: 'stessa ora della riga 9, che la sostituisce' },
+      { line: 4, reason: 'stessa ora della riga 6, che la sostituisce' },
+      { line: 5, reason: 'prezzo non numerico' },
+    ]);
+  });
+
   it('accepts bars whose low or high touches the body', async () => {
     const { report } = await importText(`${HEADER}\n2019-01-02 00:00,1,1,1,1\n2019-01-02 00:01,1,2,1,2\n`);
     expect(report).toMatchObject({ imported: 2, rejected: 0 });
@@ -189,7 +212,13 @@ describe('importCsv', () => {
       '2019-01-02 00:04,6,6,6,6',
     ].join('\n');
     const result = await importText(text);
-    expect(result.report).toMatchObject({ imported: 5, duplicates: 1, first: '2019-01-02T00:00:00.000Z' });
+    expect(result.report).toMatchObject({
+      imported: 5,
+      rejected: 1,
+      rejectedSamples: [{ line: 4, reason: 'stessa ora della riga 6, che la sostituisce' }],
+      duplicates: 1,
+      first: '2019-01-02T00:00:00.000Z',
+    });
     expect(Array.from(result.bars.t, (t) => (t - result.bars.t[0]!) / MINUTE)).toEqual([0, 1, 2, 3, 4]);
     expect(Array.from(result.bars.c)).toEqual([1, 5, 3, 4, 6]);
   });
@@ -251,7 +280,7 @@ describe('importCsv', () => {
     expect((await refusal(hourly, '1d')).message).toContain('barre da 1 ora');
   });
 
-  it('judges the spacing by the median step, not by weekends and holes', async () => {
+  it('judges the spacing by the step all bars share, not by weekends and holes', async () => {
     const rows = [...isoRows('2019-01-02T00:00:00Z', 3), ...isoRows('2019-01-09T00:00:00Z', 3)];
     await expect(importText([HEADER, ...rows].join('\n'))).resolves.toMatchObject({
       report: { imported: 6 },

@@ -8,7 +8,9 @@ import { type CsvDialect, type CsvFormat } from './csv-format';
 import { detectFormat, SAMPLE_BYTES } from './detect-format';
 import { CsvImportError } from './import-error';
 import { LineSplitter } from './line-splitter';
-import { REJECTION_REASONS, ROW_OK, RowReader } from './read-row';
+import { isBlank, REJECTION_REASONS, ROW_OK, RowReader } from './read-row';
+import { RowLines } from './row-lines';
+import { settleDateOrder } from './settle-date-order';
 import { assertTimeframe, findGaps, type Gap, type Timeframe } from './timeframe';
 import { type CsvSource, utf8Chunks } from './utf8-chunks';
 
@@ -33,11 +35,15 @@ export interface CsvImportReport {
   timeframe: Timeframe;
   /** Bars kept: one per time. */
   imported: number;
-  /** Rows refused (bad date, missing columns, prices not positive or not OHLC-consistent). */
+  /**
+   * Rows not imported: refused (bad date, missing columns, prices not positive or not
+   * OHLC-consistent) or replaced by a later row with the same time; imported + rejected is the
+   * file's count of rows (lines other than the header and blank ones).
+   */
   rejected: number;
-  /** The first few refused rows. */
+  /** The first few rows not imported, in file order. */
   rejectedSamples: RejectedRow[];
-  /** Valid rows replaced by a later row with the same time. */
+  /** Of the rejected rows, those replaced by a later row with the same time. */
   duplicates: number;
   /** Open time of the first and the last bar, ISO UTC. */
   first: string;
@@ -64,6 +70,7 @@ export async function importCsv(source: CsvSource, options: ImportCsvOptions): P
 export interface CsvRead {
   bars: CompactBars;
   format: CsvFormat;
+  /** As in CsvImportReport. */
   rejected: number;
   rejectedSamples: RejectedRow[];
   duplicates: number;
@@ -116,7 +123,9 @@ async function readChunks(chunks: AsyncGenerator<Uint8Array>): Promise<CsvRead> 
     head.push(next.value);
     headBytes += next.value.length;
   }
-  const format = detectFormat(sampleText(head, ended));
+  let format = detectFormat(sampleText(head, ended));
+  if (format.dateOrder === 'unsettled')
+    ({ format, ended } = await settleDateOrder(format, head, chunks, ended));
 
   const rows = new RowCollector(format);
   const lines = new LineSplitter(format.crLineEnds, rows.take);
@@ -131,12 +140,18 @@ async function readChunks(chunks: AsyncGenerator<Uint8Array>): Promise<CsvRead> 
       `Nessuna barra valida nel file${reasons.length > 0 ? ` (${reasons.join('; ')})` : ''}.`,
     );
   }
-  const duplicates = rows.bars.sort();
+  const { duplicates, replaced } = rows.bars.sort(REJECTED_SAMPLES);
+  const replacedSamples = replaced.map(({ row, by }) => ({
+    line: rows.lines.lineOf(row),
+    reason: `stessa ora della riga ${rows.lines.lineOf(by)}, che la sostituisce`,
+  }));
   return {
     bars: rows.bars,
     format,
-    rejected: rows.rejected,
-    rejectedSamples: rows.rejectedSamples,
+    rejected: rows.rejected + duplicates,
+    rejectedSamples: [...rows.rejectedSamples, ...replacedSamples]
+      .sort((a, b) => a.line - b.line)
+      .slice(0, REJECTED_SAMPLES),
     duplicates,
   };
 }
@@ -152,17 +167,11 @@ function sampleText(head: readonly Uint8Array[], ended: boolean): string {
   return text;
 }
 
-const SPACE = 0x20;
-const TAB = 0x09;
-const CR = 0x0d;
-const QUOTE = 0x22;
-const COMMA = 0x2c;
-const SEMICOLON = 0x3b;
-const PIPE = 0x7c;
-
 /** Counts lines, skips the header and blank lines, and files each row as a bar or a rejection. */
 class RowCollector {
   readonly bars = new CompactBars();
+  /** Where the bars' rows are in the file, for the rows the sort drops. */
+  readonly lines = new RowLines();
   rejected = 0;
   readonly rejectedSamples: RejectedRow[] = [];
   private readonly reader: RowReader;
@@ -176,9 +185,13 @@ class RowCollector {
 
   readonly take = (buf: Uint8Array, start: number, end: number): void => {
     this.lineNumber++;
-    if (isBlank(buf, start, end)) return;
+    if (isBlank(buf, start, end)) {
+      this.lines.skip(this.bars.length);
+      return;
+    }
     if (this.headerPending) {
       this.headerPending = false;
+      this.lines.skip(this.bars.length);
       return;
     }
     const reader = this.reader;
@@ -187,19 +200,10 @@ class RowCollector {
       this.bars.push(reader.t, reader.o, reader.h, reader.l, reader.c);
       return;
     }
+    this.lines.skip(this.bars.length);
     this.rejected++;
     if (this.rejectedSamples.length < REJECTED_SAMPLES) {
       this.rejectedSamples.push({ line: this.lineNumber, reason: REJECTION_REASONS[verdict]! });
     }
   };
-}
-
-/** Empty, or only spaces, quotes and separators (spreadsheets leave `;;;;;` rows behind). */
-function isBlank(buf: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const b = buf[i]!;
-    if (b !== SPACE && b !== TAB && b !== QUOTE && b !== COMMA && b !== SEMICOLON && b !== PIPE && b !== CR)
-      return false;
-  }
-  return true;
 }

@@ -4,6 +4,7 @@
  */
 export type CsvImportErrorCode =
   | 'unknown-format'
+  | 'ambiguous-dates'
   | 'not-a-price-file'
   | 'line-too-long'
   | 'too-many-bars'

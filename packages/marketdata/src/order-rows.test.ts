@@ -8,6 +8,11 @@ function naiveOrder(times: number[]): number[] {
   return sorted.filter((entry, k) => sorted[k + 1]?.t !== entry.t).map((entry) => entry.row);
 }
 
+/** Plainly: every row whose time a later row repeats, with the last row of that time. */
+function naiveReplaced(times: number[]): { row: number; by: number }[] {
+  return times.map((t, row) => ({ row, by: times.lastIndexOf(t) })).filter((entry) => entry.by !== entry.row);
+}
+
 describe('orderRows', () => {
   it('sorts by time and keeps the later row of each time, like a plain sort', () => {
     fc.assert(
@@ -17,6 +22,20 @@ describe('orderRows', () => {
         expect(Array.from(rows)).toEqual(expected);
         expect(duplicates).toBe(times.length - expected.length);
       }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('names the first replaced rows in file order, each with the row that replaced it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 200 }),
+        fc.nat({ max: 12 }),
+        (times, samples) => {
+          const { replaced } = orderRows(Float64Array.from(times), samples);
+          expect(replaced).toEqual(naiveReplaced(times).slice(0, samples));
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -9,11 +9,21 @@ export interface RowOrder {
   rows: Uint32Array;
   /** Rows dropped because a later row had the same time. */
   duplicates: number;
+  /** The first dropped rows in file order (as many as asked for), each with the row that replaced it. */
+  replaced: ReplacedRow[];
 }
 
-export function orderRows(t: Float64Array): RowOrder {
-  const rows = laterOfEachTime(t, stableOrder(t));
-  return { rows, duplicates: t.length - rows.length };
+export interface ReplacedRow {
+  row: number;
+  by: number;
+}
+
+export function orderRows(t: Float64Array, samples = 0): RowOrder {
+  const order = stableOrder(t);
+  // Read before laterOfEachTime writes the kept rows over the order.
+  const replaced = firstReplaced(t, order, samples);
+  const rows = laterOfEachTime(t, order);
+  return { rows, duplicates: t.length - rows.length, replaced };
 }
 
 /** Row indexes sorted by time, rows with equal times left in file order. */
@@ -57,6 +67,26 @@ function merge(
   while (i < mid && j < hi) to[k++] = t[from[j]!]! < t[from[i]!]! ? from[j++]! : from[i++]!;
   while (i < mid) to[k++] = from[i++]!;
   while (j < hi) to[k++] = from[j++]!;
+}
+
+/** The `samples` lowest rows that a later row of the same time replaces, in file order. */
+function firstReplaced(t: Float64Array, order: Uint32Array, samples: number): ReplacedRow[] {
+  const found: ReplacedRow[] = [];
+  if (samples === 0) return found;
+  // Walked backwards, so the last row of each run of equal times (the one kept) comes first.
+  let kept = -1;
+  for (let k = order.length - 1; k >= 0; k--) {
+    const row = order[k]!;
+    if (k === order.length - 1 || t[order[k + 1]!] !== t[row]) {
+      kept = row;
+      continue;
+    }
+    if (found.length === samples && row > found[samples - 1]!.row) continue;
+    found.push({ row, by: kept });
+    found.sort((a, b) => a.row - b.row);
+    if (found.length > samples) found.pop();
+  }
+  return found;
 }
 
 /** Of each run of equal times, the last row (the later one in the file). */

@@ -33,6 +33,16 @@ describe('DecimalReader', () => {
     expect(read('1,14598')).toBeNaN();
   });
 
+  it('skips the thousands mark it is told of, and only before the decimal mark', () => {
+    const withCommas = (text: string): number =>
+      new DecimalReader(false, ',').read(bytes(text), 0, text.length, -1);
+    expect(withCommas('3,342.10')).toBe(3342.1);
+    expect(withCommas('1,234,567.891')).toBe(1234567.891);
+    expect(withCommas('3,744')).toBe(3744);
+    expect(withCommas('3.342,10')).toBeNaN();
+    expect(read('114.982', true)).toBe(114_982);
+  });
+
   it('refuses what is not a finite number', () => {
     for (const text of ['', ' ', 'abc', '0x1f', 'Infinity', '1.2.3', '-', '.', '1,5'])
       expect(read(text)).toBeNaN();

@@ -20,12 +20,16 @@ export class DecimalReader {
   /** Where the last read stopped: the separator's index, or the end it was given. */
   stop = 0;
   private readonly point: number;
-  private readonly decimalComma: boolean;
+  /** The thousands mark, skipped before the decimal mark; -1 (no byte) when there is none. */
+  private readonly thousands: number;
 
-  /** With decimalComma, `1,5` is 1.5 and a `.` is a thousands separator (`17.116,53`). */
-  constructor(decimalComma: boolean) {
-    this.decimalComma = decimalComma;
+  /**
+   * With decimalComma, `1,5` is 1.5; thousands is the mark skipped between thousands (`.` in
+   * `17.116,53`, `,` in `3,342.10`), by default the dot with a decimal comma and none without.
+   */
+  constructor(decimalComma: boolean, thousands: '' | ',' | '.' = decimalComma ? '.' : '') {
     this.point = decimalComma ? COMMA : DOT;
+    this.thousands = thousands === '' ? -1 : thousands.charCodeAt(0);
   }
 
   /** The number from start up to the first separator byte (-1: none) or end; NaN when it is not a finite number. */
@@ -49,7 +53,7 @@ export class DecimalReader {
         break;
       } else if (b === this.point && fraction < 0) {
         fraction = 0;
-      } else if (!(this.decimalComma && b === DOT && fraction < 0)) {
+      } else if (!(b === this.thousands && fraction < 0)) {
         plain = false;
       }
     }
@@ -64,10 +68,13 @@ export class DecimalReader {
 
   private readSlowly(buf: Uint8Array, start: number, end: number): number {
     let text = '';
+    let point = false;
     for (let i = start; i < end; i++) {
       const b = buf[i]!;
-      if (this.decimalComma && b === DOT) continue;
-      text += String.fromCharCode(this.decimalComma && b === COMMA ? DOT : b);
+      // As in read: a thousands mark after the decimal one is not a number's.
+      if (b === this.thousands && !point) continue;
+      if (b === this.point) point = true;
+      text += String.fromCharCode(b === this.point ? DOT : b);
     }
     text = text.trim();
     // Number() also reads '0x1f', 'Infinity' and '' (as 0): only plain decimal text is a price.

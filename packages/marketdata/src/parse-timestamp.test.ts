@@ -49,6 +49,25 @@ describe('TimestampReader', () => {
     expect(read('01/02/2019 17:00', reader('mdy'))).toBe(utc('2019-01-02T17:00:00Z'));
   });
 
+  it('reads dates with English month names, as investing.com wrote them before 2022', () => {
+    expect(read('Apr 09, 2020')).toBe(utc('2020-04-09T00:00:00Z'));
+    expect(read('sep 1, 2021')).toBe(utc('2021-09-01T00:00:00Z'));
+    expect(read('Dec. 31 2019 17:05')).toBe(utc('2019-12-31T17:05:00Z'));
+    for (const text of ['Abc 09, 2020', 'Apr09, 2020', 'Apr 31, 2020', 'Apr 09, 20', 'April 09, 2020']) {
+      expect(read(text), text).toBeNaN();
+    }
+  });
+
+  it('reads each date by its own numbers while day and month are unsettled, noting the first that settles them', () => {
+    const r = reader('unsettled');
+    expect(read('02/01/2019', r)).toBe(utc('2019-01-02T00:00:00Z'));
+    expect(r).toMatchObject({ settledOrder: null, ambiguousDate: '02/01/2019' });
+    expect(read('01/13/2019 17:00', r)).toBe(utc('2019-01-13T17:00:00Z'));
+    expect(read('14.01.2019', r)).toBe(utc('2019-01-14T00:00:00Z'));
+    expect(r).toMatchObject({ settledOrder: 'mdy', ambiguousDate: '02/01/2019' });
+    expect(read('13/13/2019', r)).toBeNaN();
+  });
+
   it('reads unix seconds and milliseconds', () => {
     expect(read('1483228800000', reader('ymd', 0, 1))).toBe(1_483_228_800_000);
     expect(read('1483228800', reader('ymd', 0, 1000))).toBe(1_483_228_800_000);

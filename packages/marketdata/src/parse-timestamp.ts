@@ -1,9 +1,9 @@
 /**
  * Bar times read straight from the file's bytes into UTC milliseconds, with no Date object or
  * string per row. One reader covers every calendar shape the dialects use (`2019-01-02T17:00:00Z`,
- * `2019.01.02 17:00`, `02.01.2019 17:00:00.000`, `20190102 170000`, `02/01/2019`, a separate
- * `17:00` column) and unix seconds or milliseconds. A time that carries its own offset (`-04:00`,
- * `Z`, `GMT+0100`) is converted with it; one without is read in the file's clock.
+ * `2019.01.02 17:00`, `02.01.2019 17:00:00.000`, `20190102 170000`, `02/01/2019`, `Jan 02, 2019`,
+ * a separate `17:00` column) and unix seconds or milliseconds. A time that carries its own offset
+ * (`-04:00`, `Z`, `GMT+0100`) is converted with it; one without is read in the file's clock.
  */
 import { type CsvFormat, type DateOrder } from './csv-format';
 
@@ -20,6 +20,10 @@ const NINE = 0x39;
 const COLON = 0x3a;
 const UPPER_T = 0x54;
 const UPPER_Z = 0x5a;
+/** Set in an ASCII letter, it makes it lower case. */
+const LOWER_CASE_BIT = 0x20;
+/** Three letters a month, as `Jan 02, 2019` writes them. */
+const MONTH_NAMES = 'janfebmaraprmayjunjulaugsepoctnovdec';
 
 function isDigit(b: number | undefined): boolean {
   return b !== undefined && b >= ZERO && b <= NINE;
@@ -40,10 +44,23 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/** Days since 1970-01-01 of a real calendar date, NaN otherwise. */
+function calendarDays(year: number, month: number, day: number): number {
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
+  return daysFromCivil(year, month, day);
+}
+
 export class TimestampReader {
   private readonly order: DateOrder;
   private readonly epochUnitMs: number;
   private readonly defaultOffsetMs: number;
+  /**
+   * With the order unsettled: the order the first date that could only be read one way said
+   * (`13/01/2019` day first, `01/13/2019` month first), null while none did.
+   */
+  settledOrder: 'dmy' | 'mdy' | null = null;
+  /** With the order unsettled: the first date that could be read either way, as written. */
+  ambiguousDate: string | null = null;
   /** Where the last read stopped; the readers below share it instead of returning pairs. */
   private pos = 0;
   private end = 0;
@@ -115,38 +132,69 @@ export class TimestampReader {
     const firstStart = this.pos;
     const first = this.readDigits(buf, 8);
     const firstDigits = this.pos - firstStart;
-    let year: number;
-    let month: number;
-    let day: number;
     if (firstDigits === 8) {
-      year = Math.floor(first / 10_000);
-      month = Math.floor(first / 100) % 100;
-      day = first % 100;
-    } else {
-      const separator = buf[this.pos];
-      if (this.pos >= this.end || isDigit(separator)) return NaN;
-      this.pos++;
-      const secondStart = this.pos;
-      const second = this.readDigits(buf, 2);
-      if (this.pos === secondStart || buf[this.pos] !== separator || this.pos >= this.end) return NaN;
-      this.pos++;
-      const thirdStart = this.pos;
-      const third = this.readDigits(buf, 4);
-      const thirdDigits = this.pos - thirdStart;
-      if (firstDigits === 4 && thirdDigits >= 1 && thirdDigits <= 2) {
-        year = first;
-        month = second;
-        day = third;
-      } else if (firstDigits >= 1 && firstDigits <= 2 && thirdDigits === 4 && this.order !== 'ymd') {
-        year = third;
-        month = this.order === 'dmy' ? second : first;
-        day = this.order === 'dmy' ? first : second;
-      } else {
-        return NaN;
-      }
+      return calendarDays(Math.floor(first / 10_000), Math.floor(first / 100) % 100, first % 100);
     }
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return NaN;
-    return daysFromCivil(year, month, day);
+    if (firstDigits === 0) return this.readNamedMonthDate(buf);
+    const separator = buf[this.pos];
+    if (this.pos >= this.end || isDigit(separator)) return NaN;
+    this.pos++;
+    const secondStart = this.pos;
+    const second = this.readDigits(buf, 2);
+    if (this.pos === secondStart || buf[this.pos] !== separator || this.pos >= this.end) return NaN;
+    this.pos++;
+    const thirdStart = this.pos;
+    const third = this.readDigits(buf, 4);
+    const thirdDigits = this.pos - thirdStart;
+    if (firstDigits === 4 && thirdDigits >= 1 && thirdDigits <= 2) return calendarDays(first, second, third);
+    if (firstDigits > 2 || thirdDigits !== 4 || this.order === 'ymd') return NaN;
+    if (this.order === 'unsettled') return this.readEitherWay(buf, firstStart, first, second, third);
+    return this.order === 'dmy' ? calendarDays(third, second, first) : calendarDays(third, first, second);
+  }
+
+  /**
+   * A day-and-month date of a file whose order is unsettled, read by its own numbers (day first
+   * when both are 12 or less); notes what it says about the order, or that it says nothing.
+   */
+  private readEitherWay(buf: Uint8Array, start: number, first: number, second: number, year: number): number {
+    const monthFirst = first <= 12 && second > 12;
+    const days = monthFirst ? calendarDays(year, first, second) : calendarDays(year, second, first);
+    if (Number.isNaN(days)) return NaN;
+    if (monthFirst || first > 12) this.settledOrder ??= monthFirst ? 'mdy' : 'dmy';
+    else this.ambiguousDate ??= String.fromCharCode(...buf.subarray(start, this.pos));
+    return days;
+  }
+
+  /** `Jan 02, 2019`, `jan 2 2019` (investing.com's English download before 2022). */
+  private readNamedMonthDate(buf: Uint8Array): number {
+    const p = this.pos;
+    if (p + 3 > this.end) return NaN;
+    const name = String.fromCharCode(
+      buf[p]! | LOWER_CASE_BIT,
+      buf[p + 1]! | LOWER_CASE_BIT,
+      buf[p + 2]! | LOWER_CASE_BIT,
+    );
+    const index = MONTH_NAMES.indexOf(name);
+    if (index < 0 || index % 3 !== 0) return NaN;
+    this.pos += 3;
+    if (buf[this.pos] === DOT && this.pos < this.end) this.pos++;
+    if (!this.skipSpaces(buf)) return NaN;
+    const dayStart = this.pos;
+    const day = this.readDigits(buf, 2);
+    if (this.pos === dayStart) return NaN;
+    if (buf[this.pos] === COMMA && this.pos < this.end) this.pos++;
+    if (!this.skipSpaces(buf)) return NaN;
+    const yearStart = this.pos;
+    const year = this.readDigits(buf, 4);
+    if (this.pos - yearStart !== 4) return NaN;
+    return calendarDays(year, index / 3 + 1, day);
+  }
+
+  /** Moves past spaces at pos; false when there were none. */
+  private skipSpaces(buf: Uint8Array): boolean {
+    const start = this.pos;
+    while (buf[this.pos] === SPACE && this.pos < this.end) this.pos++;
+    return this.pos > start;
   }
 
   /** `17:00`, `17:00:00`, `17:00:00.000`, `1700` or `170000` at pos, in ms; NaN when malformed. */

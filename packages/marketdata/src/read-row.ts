@@ -34,6 +34,12 @@ const LOW = 5;
 const CLOSE = 6;
 
 const QUOTE = 0x22;
+const SPACE = 0x20;
+const TAB = 0x09;
+const CR = 0x0d;
+const COMMA = 0x2c;
+const SEMICOLON = 0x3b;
+const PIPE = 0x7c;
 
 export class RowReader {
   t = 0;
@@ -42,9 +48,10 @@ export class RowReader {
   l = 0;
   c = 0;
 
+  /** What the dates read so far said about an unsettled day/month order. */
+  readonly timestamps: TimestampReader;
   private readonly quotedLines: boolean;
   private readonly separator: number;
-  private readonly timestamps: TimestampReader;
   private readonly numbers: DecimalReader;
   /** Fields past the last one used are not looked at. */
   private readonly roles: Uint8Array;
@@ -54,7 +61,7 @@ export class RowReader {
     this.quotedLines = format.quotedLines;
     this.separator = format.separator.charCodeAt(0);
     this.timestamps = new TimestampReader(format);
-    this.numbers = new DecimalReader(format.decimalComma);
+    this.numbers = new DecimalReader(format.decimalComma, format.thousands);
     const { time, clock, open, high, low, close } = format.columns;
     this.roles = new Uint8Array(Math.max(time, clock, open, high, low, close) + 1);
     this.roles[time] = TIME;
@@ -144,4 +151,14 @@ export class RowReader {
     this.c = c;
     return ROW_OK;
   }
+}
+
+/** Empty, or only spaces, quotes and separators (spreadsheets leave `;;;;;` rows behind): not a row. */
+export function isBlank(buf: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = buf[i]!;
+    if (b !== SPACE && b !== TAB && b !== QUOTE && b !== COMMA && b !== SEMICOLON && b !== PIPE && b !== CR)
+      return false;
+  }
+  return true;
 }

@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { type CsvDialect } from './csv-format';
-import { importCsv } from './import-csv';
+import { importCsv, type RejectedRow } from './import-csv';
 import { CsvImportError } from './import-error';
 import { assertTimeframe, type Timeframe } from './timeframe';
 
 // The collection sits beside the repository (../shared/data); CI may say where with SHARED_DATA_DIR.
-const DATA_DIR = process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+const DATA_DIR =
+  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url));
 
 interface Expected {
   format: CsvDialect;
@@ -22,6 +23,8 @@ interface Expected {
   first: string;
   last: string;
   duplicates?: number;
+  /** The first row not imported, with its reason. */
+  firstRejected?: RejectedRow;
   gaps: number;
 }
 
@@ -46,6 +49,7 @@ const EXPECTED: Record<string, Expected> = {
     first: '2019-07-01T05:00:00.000Z',
     last: '2019-12-31T21:58:00.000Z',
     duplicates: 60,
+    firstRejected: { line: 116_513, reason: 'stessa ora della riga 116573, che la sostituisce' },
     gaps: 0,
   },
   // 20190101 180000 .. 20190630 235900
@@ -235,11 +239,13 @@ describe.runIf(present)('real price files', () => {
       expect(report).toMatchObject({
         format: expected.format,
         imported: line.rows - duplicates,
-        rejected: 0,
+        // A row replaced by a later one of the same time is not imported: counted with the rejected.
+        rejected: duplicates,
         duplicates,
         first: expected.first,
         last: expected.last,
       });
+      expect(report.rejectedSamples[0]).toEqual(expected.firstRejected);
       expect(report.gaps).toHaveLength(expected.gaps);
       expect(bars.length).toBe(report.imported);
       expect(() => assertTimeframe(bars.times(), other)).toThrow(

@@ -28,48 +28,47 @@ export interface Gap {
   to: string;
 }
 
-/**
- * The typical distance between consecutive bars: the median of the differences (the lower middle
- * one when their count is even), immune to weekends, holidays and holes. 0 with fewer than 2 bars.
- */
-function typicalSpacing(times: Iterable<Float64Array>): number {
-  const counts = new Map<number, number>();
-  const n = forEachStep(times, (step) => counts.set(step, (counts.get(step) ?? 0) + 1));
-  const middle = Math.floor((n - 2) / 2);
-  let seen = 0;
-  for (const step of [...counts.keys()].sort((a, b) => a - b)) {
-    seen += counts.get(step)!;
-    if (seen > middle) return step;
-  }
-  return 0;
-}
+/** Bars at least this far apart throughout are daily or longer: their steps count in whole days. */
+const DAILY_STEP = 20 * HOUR;
 
 /**
- * Refuses bars whose typical spacing is not the chosen timeframe's. The common case, a match, is
- * settled by counting the steps shorter than and equal to the expected one.
+ * The spacing the bars share: the largest step that every step between consecutive bars is a
+ * multiple of (their greatest common divisor), 0 with fewer than 2 bars. Older or thinly traded
+ * 1m history has minutes with no bar, but wherever two bars are one minute apart the spacing is
+ * 1 minute, however sparse the file; a 5-minute file's steps are all multiples of 5 minutes, so
+ * its spacing is 5 minutes (a median would take a sparse 1m file for a 2- or 3-minute one).
+ * When every step is at least 20 hours, steps are rounded to whole days first: daily bars written
+ * in local time move by an hour with the clock change (23 or 25 hours apart).
  */
-export function assertTimeframe(times: Iterable<Float64Array>, timeframe: Timeframe): void {
-  const expected = SPACING[timeframe];
-  let shorter = 0;
-  let equal = 0;
-  let n = 0;
-  // Loops written out rather than through forEachStep: they run over every bar of every upload.
+export function barSpacing(times: Iterable<Float64Array>): number {
+  let exact = 0;
+  let days = 0;
+  let shortest = Infinity;
   let previous = NaN;
+  let lastStep = NaN;
+  // Written out rather than through a callback: this runs over every bar of every upload.
   for (const slab of times) {
     for (let i = 0; i < slab.length; i++) {
-      // NaN for the first bar, which so counts as neither.
       const step = slab[i]! - previous;
-      if (step < expected) shorter++;
-      else if (step === expected) equal++;
       previous = slab[i]!;
+      // Most steps repeat the one before (NaN for the first bar, which has none).
+      if (step === lastStep || Number.isNaN(step)) continue;
+      lastStep = step;
+      if (step < shortest) shortest = step;
+      exact = greatestCommonDivisor(exact, step);
+      if (step >= DAILY_STEP) days = greatestCommonDivisor(days, Math.round(step / DAY) * DAY);
     }
-    n += slab.length;
   }
-  const middle = Math.floor((n - 2) / 2);
-  if (n < 2 || (shorter <= middle && shorter + equal > middle)) return;
+  return shortest >= DAILY_STEP ? days : exact;
+}
+
+/** Refuses bars whose spacing (see barSpacing) is not the chosen timeframe's. */
+export function assertTimeframe(times: Iterable<Float64Array>, timeframe: Timeframe): void {
+  const spacing = barSpacing(times);
+  if (spacing === 0 || spacing === SPACING[timeframe]) return;
   throw new CsvImportError(
     'timeframe-mismatch',
-    `Il file contiene barre da ${describeSpacing(typicalSpacing(times))} ma è stato scelto il timeframe ${timeframe}.`,
+    `Il file contiene barre da ${describeSpacing(spacing)} ma è stato scelto il timeframe ${timeframe}.`,
   );
 }
 
@@ -88,19 +87,16 @@ export function findGaps(times: Iterable<Float64Array>, timeframe: Timeframe): G
   return gaps;
 }
 
-/** Calls back with each step between consecutive times, across slabs; answers how many times there were. */
-function forEachStep(times: Iterable<Float64Array>, onStep: (step: number) => void): number {
-  let count = 0;
-  let previous = NaN;
-  for (const slab of times) {
-    for (let i = 0; i < slab.length; i++) {
-      const t = slab[i]!;
-      if (count > 0) onStep(t - previous);
-      previous = t;
-      count++;
-    }
+/** Of two whole numbers of milliseconds (exact: below 2^53). */
+function greatestCommonDivisor(a: number, b: number): number {
+  let x = a;
+  let y = b;
+  while (y !== 0) {
+    const rest = x % y;
+    x = y;
+    y = rest;
   }
-  return count;
+  return x;
 }
 
 /** `1 minuto`, `5 minuti`, `1 ora`, `4 ore`, `1 giorno`, `7 giorni`, `30 secondi`. */
