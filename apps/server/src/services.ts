@@ -26,11 +26,13 @@ import { OtpService } from './modules/auth/otp.service';
 import { PasswordsService } from './modules/auth/passwords.service';
 import { RegistrationService } from './modules/auth/registration.service';
 import { BacktestsRepository } from './modules/backtests/backtests.repository';
+import { BotsRepository } from './modules/bots/bots.repository';
+import { BotsService } from './modules/bots/bots.service';
 import { BacktestsService } from './modules/backtests/backtests.service';
 import { InstrumentsRepository } from './modules/instruments/instruments.repository';
 import { InstrumentsService } from './modules/instruments/instruments.service';
 import { InvestmentsRepository } from './modules/investments/investments.repository';
-import { InvestmentsService } from './modules/investments/investments.service';
+import { InvestmentsService, type BotControl } from './modules/investments/investments.service';
 import { LogsRepository } from './modules/logs/logs.repository';
 import { LogsService } from './modules/logs/logs.service';
 import { TransactionsRepository } from './modules/transactions/transactions.repository';
@@ -51,11 +53,16 @@ export interface ServiceDeps {
   /** Where engine work runs (default: this thread). */
   executor?: EngineExecutor;
   clock?: Clock;
+  /** Starts, stops and restarts bots as investments change (the bot supervisor); none in tests of the API alone. */
+  botControl?: BotControl;
+  /** Demo accounts trade on the paper broker unless this is 'capital' (DEMO_BROKER). */
+  demoBroker?: 'paper' | 'capital';
   jobLogger?: JobRunnerOptions['logger'];
   jobLeaseMs?: number;
 }
 
 const silentLogger = { info: () => undefined, error: () => undefined };
+const noBots: BotControl = { investmentChanged: () => undefined, accountChanged: () => undefined };
 
 export function buildServices(deps: ServiceDeps) {
   const clock = deps.clock ?? systemClock;
@@ -69,6 +76,7 @@ export function buildServices(deps: ServiceDeps) {
   const captcha = createAltchaVerifier(deriveKey(deps.encryptionKey, 'captcha').toString('hex'), clock);
   const registration = new RegistrationService(authRepository, logs, deps.mailer, captcha);
   const instruments = new InstrumentsService(new InstrumentsRepository(db));
+  const botControl = deps.botControl ?? noBots;
   const algorithms = new AlgorithmsService(new AlgorithmsRepository(db), instruments, logs);
 
   // Services queue jobs and wake the runner; the runner's handlers call back into the services.
@@ -93,13 +101,16 @@ export function buildServices(deps: ServiceDeps) {
     instruments,
     algorithms,
     users: new UsersService(new UsersRepository(db), logs, clock, passwords),
-    accounts: new AccountsService(new AccountsRepository(db), logs, deriveKey(deps.encryptionKey, 'broker-credentials'), reveal),
-    investments: new InvestmentsService(new InvestmentsRepository(db), logs),
+    accounts: new AccountsService(new AccountsRepository(db), logs, deriveKey(deps.encryptionKey, 'broker-credentials'), reveal, botControl),
+    investments: new InvestmentsService(new InvestmentsRepository(db), logs, botControl),
+    bots: new BotsService(new BotsRepository(db), instruments, deps.prices, logs, clock, { demoBroker: deps.demoBroker ?? 'paper' }),
     transactions: new TransactionsService(new TransactionsRepository(db)),
     backtests,
     analyses,
     jobRunner: runner,
     executor,
+    /** The stored prices, which the live runtime's replay feeds read too. */
+    prices: deps.prices,
   };
 }
 

@@ -36,14 +36,15 @@ const add = (testApp: TestApp, token: string, payload: object) =>
   testApp.call<Investment>({ method: 'POST', url: '/api/common/investments/add', token, payload });
 
 describe('investments', () => {
-  it('adds an investment that the overview totals read', async () => {
+  it('adds an investment that starts running and that the overview totals read', async () => {
     const testApp = await createTestApp();
     const { owner, ownerToken, payload } = await setup(testApp);
     const created = await add(testApp, ownerToken, payload());
     expect(created.body.data).toMatchObject({
       capital: 5000,
       parameters: { leverage: 20, size: 1.5, additional: 0.5, maxcontracts: 10 },
-      isRunning: 0,
+      isRunning: 1,
+      statusMessage: null,
       algorithm: { name: 'Grid GOLD' },
       account: { username: owner.username, owner: { _id: owner.id, isPro: false } },
     });

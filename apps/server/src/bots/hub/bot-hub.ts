@@ -73,6 +73,8 @@ export class BotHub {
     socket.on('error', () => undefined);
     socket.on('close', () => this.connections.delete(connection));
     const lines = createInterface({ input: socket, crlfDelay: Infinity });
+    // A killed bot resets its connection: that is its 'close', not an error of the server's.
+    lines.on('error', () => undefined);
     // One request at a time per bot, in order: a bot's writes must land in the order it made them.
     let chain = Promise.resolve();
     lines.on('line', (line) => {

@@ -22,6 +22,8 @@ export class HubClient {
     socket.setNoDelay(true);
     const lines = createInterface({ input: socket, crlfDelay: Infinity });
     lines.on('line', (line) => this.receive(JSON.parse(line) as HubMessage));
+    lines.on('error', () => undefined);
+    socket.on('error', () => undefined);
     socket.on('close', () => {
       for (const { reject } of this.pending.values()) reject(new Error('hub connection closed'));
       this.pending.clear();

@@ -1,0 +1,175 @@
+// The live runtime end to end, with real bot processes: a new investment's bot trades on the
+// replay feed through the paper broker and writes transactions; killed with SIGKILL in the middle
+// of its work it is started again, recovers its open positions and doubles nothing; a deletion
+// request stops it; a bot that cannot trade stops in state 2 with its reason, without a crash loop.
+import type { Account, Investment, Transaction } from '@platform/contracts';
+import { botOrders, paperPositions, transactions } from '@platform/db';
+import type { Bars } from '@platform/engine';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { botEntryLocation } from '../src/bots/bot-supervisor';
+import { CandleBook } from '../src/bots/feed/candle-book';
+import { lateBotControl, startLiveRuntime, type LiveRuntime } from '../src/bots/live-runtime';
+import { createUser, login } from './support/factories';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * GOLD bars in teeth of 20: ten bars down 0.7 (two averaging levels of the default 3.0 grid
+ * fill), ten up 1.1 (the take profit, 3.05 above the cycle's start, is reached): a cycle every
+ * tooth, about five a second at the test's speed.
+ */
+function sawtooth(teeth: number): Bars {
+  const count = teeth * 20;
+  const bars: Bars = { t: new Float64Array(count), o: new Float64Array(count), h: new Float64Array(count), l: new Float64Array(count), c: new Float64Array(count) };
+  let price = 2000;
+  const start = Date.UTC(2025, 0, 6);
+  for (let index = 0; index < count; index++) {
+    const move = index % 20 < 10 ? -0.7 : 1.1;
+    const close = Math.round((price + move) * 100) / 100;
+    bars.t[index] = start + index * 60_000;
+    bars.o[index] = price;
+    bars.c[index] = close;
+    bars.h[index] = Math.max(price, close) + 0.05;
+    bars.l[index] = Math.min(price, close) - 0.05;
+    price = close;
+  }
+  return bars;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function startRuntime() {
+  const encryptionKey = randomBytes(32).toString('hex');
+  let runtime: LiveRuntime | null = null;
+  let testApp: TestApp | null = null;
+  testApp = await createTestApp({
+    encryptionKey,
+    botControl: lateBotControl(
+      () => runtime,
+      () => testApp!.app.services.bots,
+    ),
+  });
+  testApp.prices.set('GOLD', '1m', sawtooth(400));
+  const silent = { info: () => undefined, warn: () => undefined };
+  runtime = await startLiveRuntime({
+    bots: testApp.app.services.bots,
+    prices: testApp.prices,
+    candles: new CandleBook(),
+    encryptionKey,
+    feedSpeed: 6000,
+    entry: botEntryLocation(new URL('../src/main.ts', import.meta.url).href),
+    logger: silent,
+    botEnvironment: { LOG_LEVEL: 'warn' },
+    backoffMs: 200,
+  });
+  onTestFinished(() => runtime!.close());
+
+  const admin = await createUser(testApp, { role: 'admin' });
+  const owner = await createUser(testApp);
+  const ownerToken = (await login(testApp, owner)).jwt;
+  const adminToken = (await login(testApp, admin)).jwt;
+  const account = await testApp.call<Account>({
+    method: 'POST',
+    url: '/api/common/accounts/add',
+    token: ownerToken,
+    payload: { accountId: 'DEMO-LIVE', isDemo: true, username: 'demo', password: 'demo' },
+  });
+  const algorithm = await testApp.call<{ _id: string }>({
+    method: 'POST',
+    url: '/api/common/algorithms/add',
+    token: adminToken,
+    payload: { name: 'Grid GOLD', description: 'Griglia', minCapital: 1000, market: 'GOLD' },
+  });
+  const invest = async (parameters: Record<string, number> = {}) =>
+    (
+      await testApp.call<Investment>({
+        method: 'POST',
+        url: '/api/common/investments/add',
+        token: ownerToken,
+        payload: {
+          accountId: account.body.data._id,
+          algorithmId: algorithm.body.data._id,
+          capital: 10_000,
+          parameters: { leverage: 20, size: 1, additional: 0.5, maxcontracts: 10, ...parameters },
+        },
+      })
+    ).body.data;
+  const listed = async <T>(url: string) => (await testApp.call<T[]>({ method: 'GET', url, token: ownerToken })).body.data;
+  return { testApp, runtime, ownerToken, invest, listed };
+}
+
+describe('the live runtime', () => {
+  it('trades a new investment, survives a SIGKILL without doubling an order, and stops on a deletion request', async () => {
+    const { testApp, runtime, ownerToken, invest, listed } = await startRuntime();
+    const { db } = testApp.database;
+    const investment = await invest();
+    expect(investment.isRunning).toBe(1);
+
+    const transactionsOf = async () => (await listed<Transaction>('/api/common/transactions')).filter((row) => row.investmentId === investment._id);
+    await until('the first transactions', async () => (await transactionsOf()).length >= 3);
+
+    // Killed while a cycle is open: its positions are at the broker, some of its orders confirmed.
+    const openCycle = async () => {
+      const orders = await db.select().from(botOrders).where(eq(botOrders.investmentId, investment._id));
+      const closed = new Set(orders.filter((order) => order.kind === 'close').map((order) => order.cycleId));
+      return orders.some((order) => order.kind === 'open' && order.level !== 0 && !closed.has(order.cycleId));
+    };
+    await until('an open cycle with averaging entries', openCycle, 10_000);
+    const killed = runtime.supervisor.pidOf(investment._id)!;
+    process.kill(killed, 'SIGKILL');
+    await until('the restarted bot', async () => {
+      const pid = runtime.supervisor.pidOf(investment._id);
+      return pid !== null && pid !== killed;
+    });
+    const before = (await transactionsOf()).length;
+    await until('transactions after the restart', async () => (await transactionsOf()).length >= before + 3);
+    expect(runtime.supervisor.list()[0]?.restarts).toBeGreaterThanOrEqual(1);
+
+    // Stopped by a deletion request: nothing more is written.
+    const deletion = await testApp.call<Investment>({ method: 'PATCH', url: `/api/common/investments/delete/${investment._id}`, token: ownerToken });
+    expect(deletion.body.data.isRunning).toBe(3);
+    await until('the bot to stop', async () => runtime.supervisor.list().length === 0);
+    const settled = (await transactionsOf()).length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await transactionsOf()).length).toBe(settled);
+
+    // Nothing doubled: one paper position per confirmed entry, one transaction per closed cycle.
+    const orders = await db.select().from(botOrders).where(eq(botOrders.investmentId, investment._id));
+    const positions = await db.select().from(paperPositions).where(eq(paperPositions.investmentId, investment._id));
+    const entries = orders.filter((order) => order.kind === 'open' && order.status === 'filled');
+    expect(positions).toHaveLength(entries.length);
+    expect(new Set(positions.map((position) => position.clientRef))).toEqual(new Set(entries.map((order) => order.id)));
+    const closes = orders.filter((order) => order.kind === 'close' && order.status === 'filled');
+    const written = await db.select().from(transactions).where(eq(transactions.investmentId, investment._id));
+    expect(written).toHaveLength(closes.length);
+    expect(new Set(closes.map((order) => order.cycleId)).size).toBe(closes.length);
+    // Every closed cycle's positions are closed at the broker; only the last cycle may hold some.
+    const closedCycles = new Set(closes.map((order) => order.cycleId));
+    const stillOpen = positions.filter((position) => position.closedAt === null);
+    const openCycles = new Set(entries.filter((order) => stillOpen.some((position) => position.clientRef === order.id)).map((order) => order.cycleId));
+    expect([...openCycles].filter((cycle) => closedCycles.has(cycle))).toEqual([]);
+    expect(openCycles.size).toBeLessThanOrEqual(1);
+  });
+
+  it('stops a bot that cannot trade in state 2 with its reason, and does not start it again', async () => {
+    const { runtime, invest, listed } = await startRuntime();
+    // One lot of entry against a cap of half a lot: no cycle can ever open.
+    const investment = await invest({ maxcontracts: 0.5 });
+    const failed = await until('the investment in state 2', async () =>
+      (await listed<Investment>('/api/common/investments')).find((row) => row._id === investment._id && row.isRunning === 2),
+    );
+    expect(failed.statusMessage).toContain('Max Contracts');
+    await until('the bot process to end', async () => runtime.supervisor.list().length === 0);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(runtime.supervisor.list()).toEqual([]);
+  });
+});
