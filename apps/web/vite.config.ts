@@ -8,5 +8,7 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },
-  build: { sourcemap: true },
+  // No source maps in the build: the server publishes dist/ as it is, and maps would hand out the
+  // whole source with its comments. The dev server still has them.
+  build: { sourcemap: false },
 });

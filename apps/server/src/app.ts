@@ -24,8 +24,10 @@ import { weatherRoutes } from './modules/weather/weather.routes';
 import { WeatherService } from './modules/weather/weather.service';
 import { createWeatherApiClient, WEATHERAPI_URL } from './modules/weather/weatherapi-client';
 import { registerAuthentication } from './plugins/authentication';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerErrorHandler, replyToRouterRefusal } from './plugins/error-handler';
+import { withSafeRequestLog } from './plugins/request-logging';
 import { registerRouteCatalog } from './plugins/route-catalog';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { buildServices, type ServiceDeps, type Services } from './services';
 
@@ -42,6 +44,8 @@ export interface AppDeps extends Omit<ServiceDeps, 'prices'> {
   logger?: FastifyBaseLogger;
   /** weatherapi.com key and base URL (default the public one); without a key the forecast is unavailable. */
   weather?: { apiKey?: string | undefined; baseUrl?: string | undefined };
+  /** The proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; none by default. */
+  trustProxy?: string[] | undefined;
 }
 
 declare module 'fastify' {
@@ -55,11 +59,14 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: withSafeRequestLog(deps.logger) } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
+    ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
+    frameworkErrors: replyToRouterRefusal,
   });
   registerRouteCatalog(app);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, deps.publicUrl);
   await app.register(rateLimit, { global: false });
 
   const storedSets = new MarketDataSets(new MarketDataRepository(deps.database.db), new BarStore(deps.marketDataDir));

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { trustProxySchema } from './lib/trust-proxy';
 
 const HEX_64 = /^[0-9a-fA-F]{64}$/;
 
@@ -24,6 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEATHER_API_KEY: z.string().min(1).optional(),
   WEATHER_API_URL: z.url().optional(),
+  TRUST_PROXY: trustProxySchema.optional(),
 });
 
 export interface AppConfig {
@@ -44,6 +46,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** weatherapi.com: without a key the weather widget stays empty; the URL is for tests and mirrors. */
   weather: { apiKey: string | undefined; baseUrl: string | undefined };
+  /** The reverse proxies whose X-Forwarded-For is believed; none unless TRUST_PROXY names them. */
+  trustProxy: string[] | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     demoData: !argv.includes('--no-demo-data') && (vars.DEMO_DATA === '1' || vars.DEMO_DATA === 'true'),
     logLevel: vars.LOG_LEVEL,
     weather: { apiKey: vars.WEATHER_API_KEY, baseUrl: vars.WEATHER_API_URL },
+    trustProxy: vars.TRUST_PROXY,
   };
 }

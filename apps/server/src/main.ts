@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     webDistDir: webDistDir(),
     logger,
     weather: config.weather,
+    trustProxy: config.trustProxy,
   });
 
   let closing = false;

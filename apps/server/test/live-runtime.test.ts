@@ -21,7 +21,13 @@ import { createTestApp, type TestApp } from './support/test-app';
  */
 function sawtooth(teeth: number): Bars {
   const count = teeth * 20;
-  const bars: Bars = { t: new Float64Array(count), o: new Float64Array(count), h: new Float64Array(count), l: new Float64Array(count), c: new Float64Array(count) };
+  const bars: Bars = {
+    t: new Float64Array(count),
+    o: new Float64Array(count),
+    h: new Float64Array(count),
+    l: new Float64Array(count),
+    c: new Float64Array(count),
+  };
   let price = 2000;
   const start = Date.UTC(2025, 0, 6);
   for (let index = 0; index < count; index++) {
@@ -37,7 +43,11 @@ function sawtooth(teeth: number): Bars {
   return bars;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -71,7 +81,7 @@ async function startRuntime() {
     botEnvironment: { LOG_LEVEL: 'warn' },
     backoffMs: 200,
   });
-  onTestFinished(() => runtime!.close());
+  onTestFinished(() => runtime.close());
 
   const admin = await createUser(testApp, { role: 'admin' });
   const owner = await createUser(testApp);
@@ -103,7 +113,8 @@ async function startRuntime() {
         },
       })
     ).body.data;
-  const listed = async <T>(url: string) => (await testApp.call<T[]>({ method: 'GET', url, token: ownerToken })).body.data;
+  const listed = async <T>(url: string) =>
+    (await testApp.call<T[]>({ method: 'GET', url, token: ownerToken })).body.data;
   return { testApp, runtime, ownerToken, invest, listed };
 }
 
@@ -114,7 +125,10 @@ describe('the live runtime', () => {
     const investment = await invest();
     expect(investment.isRunning).toBe(1);
 
-    const transactionsOf = async () => (await listed<Transaction>('/api/common/transactions')).filter((row) => row.investmentId === investment._id);
+    const transactionsOf = async () =>
+      (await listed<Transaction>('/api/common/transactions')).filter(
+        (row) => row.investmentId === investment._id,
+      );
     await until('the first transactions', async () => (await transactionsOf()).length >= 3);
 
     // Killed while a cycle is open: its positions are at the broker, some of its orders confirmed.
@@ -126,7 +140,7 @@ describe('the live runtime', () => {
     await until('an open cycle with averaging entries', openCycle, 10_000);
     const killed = runtime.supervisor.pidOf(investment._id)!;
     process.kill(killed, 'SIGKILL');
-    await until('the restarted bot', async () => {
+    await until('the restarted bot', () => {
       const pid = runtime.supervisor.pidOf(investment._id);
       return pid !== null && pid !== killed;
     });
@@ -135,19 +149,28 @@ describe('the live runtime', () => {
     expect(runtime.supervisor.list()[0]?.restarts).toBeGreaterThanOrEqual(1);
 
     // Stopped by a deletion request: nothing more is written.
-    const deletion = await testApp.call<Investment>({ method: 'PATCH', url: `/api/common/investments/delete/${investment._id}`, token: ownerToken });
+    const deletion = await testApp.call<Investment>({
+      method: 'PATCH',
+      url: `/api/common/investments/delete/${investment._id}`,
+      token: ownerToken,
+    });
     expect(deletion.body.data.isRunning).toBe(3);
-    await until('the bot to stop', async () => runtime.supervisor.list().length === 0);
+    await until('the bot to stop', () => runtime.supervisor.list().length === 0);
     const settled = (await transactionsOf()).length;
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await transactionsOf()).length).toBe(settled);
 
     // Nothing doubled: one paper position per confirmed entry, one transaction per closed cycle.
     const orders = await db.select().from(botOrders).where(eq(botOrders.investmentId, investment._id));
-    const positions = await db.select().from(paperPositions).where(eq(paperPositions.investmentId, investment._id));
+    const positions = await db
+      .select()
+      .from(paperPositions)
+      .where(eq(paperPositions.investmentId, investment._id));
     const entries = orders.filter((order) => order.kind === 'open' && order.status === 'filled');
     expect(positions).toHaveLength(entries.length);
-    expect(new Set(positions.map((position) => position.clientRef))).toEqual(new Set(entries.map((order) => order.id)));
+    expect(new Set(positions.map((position) => position.clientRef))).toEqual(
+      new Set(entries.map((order) => order.id)),
+    );
     const closes = orders.filter((order) => order.kind === 'close' && order.status === 'filled');
     const written = await db.select().from(transactions).where(eq(transactions.investmentId, investment._id));
     expect(written).toHaveLength(closes.length);
@@ -155,7 +178,11 @@ describe('the live runtime', () => {
     // Every closed cycle's positions are closed at the broker; only the last cycle may hold some.
     const closedCycles = new Set(closes.map((order) => order.cycleId));
     const stillOpen = positions.filter((position) => position.closedAt === null);
-    const openCycles = new Set(entries.filter((order) => stillOpen.some((position) => position.clientRef === order.id)).map((order) => order.cycleId));
+    const openCycles = new Set(
+      entries
+        .filter((order) => stillOpen.some((position) => position.clientRef === order.id))
+        .map((order) => order.cycleId),
+    );
     expect([...openCycles].filter((cycle) => closedCycles.has(cycle))).toEqual([]);
     expect(openCycles.size).toBeLessThanOrEqual(1);
   });
@@ -165,10 +192,12 @@ describe('the live runtime', () => {
     // One lot of entry against a cap of half a lot: no cycle can ever open.
     const investment = await invest({ maxcontracts: 0.5 });
     const failed = await until('the investment in state 2', async () =>
-      (await listed<Investment>('/api/common/investments')).find((row) => row._id === investment._id && row.isRunning === 2),
+      (await listed<Investment>('/api/common/investments')).find(
+        (row) => row._id === investment._id && row.isRunning === 2,
+      ),
     );
     expect(failed.statusMessage).toContain('Max Contracts');
-    await until('the bot process to end', async () => runtime.supervisor.list().length === 0);
+    await until('the bot process to end', () => runtime.supervisor.list().length === 0);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(runtime.supervisor.list()).toEqual([]);
   });

@@ -76,6 +76,8 @@ export const HTTP_MESSAGES = {
   bodyTooLarge: 'Richiesta troppo grande.',
   unsupportedMediaType: 'Tipo di contenuto non supportato.',
   notFound: 'Risorsa non trovata.',
+  urlTooLong: "L'indirizzo della richiesta è troppo lungo.",
+  badUrl: "L'indirizzo della richiesta non è valido.",
   tooManyRequests: 'Troppi tentativi. Riprova tra poco.',
   internal: 'Errore interno del server. Riprova più tardi.',
 } as const;

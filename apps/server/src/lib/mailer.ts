@@ -1,5 +1,6 @@
 // Outgoing mail behind one interface: an SMTP relay when SMTP_URL is set, otherwise each
-// message is written as an RFC 5322 .eml file into the outbox folder and its links are logged.
+// message is written as an RFC 5322 .eml file into the outbox folder and the file is logged.
+// Neither logs a link: a reset or invitation link is a password in all but name.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -36,8 +37,7 @@ export function createOutboxMailer(outboxDir: string, from: string, logger: Mail
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
       await writeFile(file, info.message as Buffer);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');
+      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
   };
 }

@@ -16,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: distDir,
       wildcard: false,
       cacheControl: false,
+      // The build makes no source maps; one left in dist/ by hand would publish the source.
+      allowedPath: (path) => !path.endsWith('.map'),
       // Hashed assets never change; index.html must always be revalidated to pick up a new build.
       setHeaders: (res, path) => {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -42,13 +42,6 @@ export class AccountsRepository {
     return row !== undefined;
   }
 
-  async brokerAccountTaken(brokerName: string, accountId: string, exceptId?: string): Promise<boolean> {
-    const conditions = [eq(accounts.brokerName, brokerName), eq(accounts.accountId, accountId)];
-    if (exceptId) conditions.push(ne(accounts.id, exceptId));
-    const [row] = await this.db.select({ id: accounts.id }).from(accounts).where(and(...conditions)).limit(1);
-    return row !== undefined;
-  }
-
   async insert(values: AccountValues): Promise<string> {
     const [row] = await this.db.insert(accounts).values(values).returning({ id: accounts.id });
     if (!row) throw new Error('account insert returned nothing');

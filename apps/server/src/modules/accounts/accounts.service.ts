@@ -3,9 +3,11 @@
 // admins see all and choose the owner.
 import { ACCOUNT_MESSAGES, BROKER_NAME, type Account, type AccountFormInput, type Role } from '@platform/contracts';
 import { decryptAtRest, encryptAtRest } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/database-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import type { RevealCipher } from '../../lib/reveal';
+import type { BotControl } from '../investments/investments.service';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AccountsRepository, AccountValues } from './accounts.repository';
 
@@ -17,6 +19,15 @@ export interface AccountsViewer {
 
 type AccountWithOwner = NonNullable<Awaited<ReturnType<AccountsRepository['findById']>>>;
 
+/**
+ * The unique index on broker and account id is the one check of a duplicate: a lookup before the
+ * write would let two parallel adds both pass it, and the second would fail as a 500.
+ */
+function refuseDuplicate(error: unknown): never {
+  if (isUniqueViolation(error, 'accounts_broker_account_idx')) throw conflict(ACCOUNT_MESSAGES.duplicate);
+  throw error;
+}
+
 export class AccountsService {
   constructor(
     private readonly repository: AccountsRepository,
@@ -24,6 +35,8 @@ export class AccountsService {
     /** Encrypts credentials at rest. */
     private readonly credentialsKey: Buffer,
     private readonly reveal: RevealCipher,
+    /** Bots trade with the account's credentials: they start again when those change. */
+    private readonly bots: Pick<BotControl, 'accountChanged'>,
   ) {}
 
   async list(viewer: AccountsViewer): Promise<Account[]> {
@@ -35,16 +48,17 @@ export class AccountsService {
     if (!form.username) throw badRequest(ACCOUNT_MESSAGES.usernameRequired);
     if (!form.password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
     const ownerId = await this.ownerFor(viewer, form.owner, undefined);
-    if (await this.repository.brokerAccountTaken(BROKER_NAME, form.accountId)) throw conflict(ACCOUNT_MESSAGES.duplicate);
-    const id = await this.repository.insert({
-      accountId: form.accountId,
-      isDemo: form.isDemo,
-      brokerName: BROKER_NAME,
-      ownerId,
-      usernameEncrypted: this.encrypt(form.username),
-      passwordEncrypted: this.encrypt(form.password),
-      apikeyEncrypted: form.apikey ? this.encrypt(form.apikey) : null,
-    });
+    const id = await this.repository
+      .insert({
+        accountId: form.accountId,
+        isDemo: form.isDemo,
+        brokerName: BROKER_NAME,
+        ownerId,
+        usernameEncrypted: this.encrypt(form.username),
+        passwordEncrypted: this.encrypt(form.password),
+        apikeyEncrypted: form.apikey ? this.encrypt(form.apikey) : null,
+      })
+      .catch(refuseDuplicate);
     await this.audit.record({ action: 'ACCOUNT_CREATED', description: `Account ${form.accountId} aggiunto`, userId: viewer.id, origin, metadata: { accountId: id, ownerId } });
     return this.present(await this.mustFind(id), viewer.sessionId);
   }
@@ -53,12 +67,11 @@ export class AccountsService {
   async update(viewer: AccountsViewer, id: string, form: AccountFormInput, origin: RequestOrigin): Promise<Account> {
     const current = await this.findVisible(viewer, id);
     const ownerId = await this.ownerFor(viewer, form.owner, current.account.ownerId);
-    if (await this.repository.brokerAccountTaken(BROKER_NAME, form.accountId, id)) throw conflict(ACCOUNT_MESSAGES.duplicate);
     const values: Partial<AccountValues> = { accountId: form.accountId, isDemo: form.isDemo, ownerId };
     if (form.username) values.usernameEncrypted = this.encrypt(form.username);
     if (form.password) values.passwordEncrypted = this.encrypt(form.password);
     if (form.apikey) values.apikeyEncrypted = this.encrypt(form.apikey);
-    await this.repository.update(id, values);
+    await this.repository.update(id, values).catch(refuseDuplicate);
     await this.audit.record({
       action: 'ACCOUNT_UPDATED',
       description: `Account ${form.accountId} aggiornato`,
@@ -66,6 +79,7 @@ export class AccountsService {
       origin,
       metadata: { accountId: id, credentialsChanged: Boolean(form.username || form.password || form.apikey) },
     });
+    this.bots.accountChanged(id);
     return this.present(await this.mustFind(id), viewer.sessionId);
   }
 

@@ -2,8 +2,9 @@
 // the contact request, forgot password and reset password, with a way home, a live clock, the
 // weather and, on wide screens, the marketing panel with its quote.
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session/session-context';
+import { useLinkToken } from '../../lib/use-link-token';
 import { AccessLayout } from './components/access-layout';
 import { ContactRequestForm } from './components/contact-request-form';
 import { ForgotPasswordForm } from './components/forgot-password-form';
@@ -28,8 +29,7 @@ export interface AccessScreenState {
 }
 
 export function AccessScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const resetToken = searchParams.get('token');
+  const resetToken = useLinkToken();
   const location = useLocation();
   const openOnForgot = (location.state as AccessScreenState | null)?.mode === 'forgot';
   const [screen, setScreen] = useState<Screen>(resetToken ? 'reset' : openOnForgot ? 'forgot' : 'login');
@@ -50,10 +50,7 @@ export function AccessScreen() {
     return () => clearTimeout(timer);
   }, [resetToken, openOnForgot, loggedOut]);
 
-  const leaveReset = () => {
-    setSearchParams({}, { replace: true });
-    setScreen('login');
-  };
+  const leaveReset = () => setScreen('login');
 
   // The toggle between login and contact shows only where either form is on screen.
   const onCredentials = screen === 'login' && flow.step === 'credentials';

@@ -4,8 +4,9 @@ import { RESET_MESSAGES } from '@platform/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { notify } from '../../lib/toast';
+import { useLinkToken } from '../../lib/use-link-token';
 import type { AccessScreenState } from './access-screen';
 import { isExpiredTokenError, useResetPassword } from './api/reset-password';
 import { AccessLayout } from './components/access-layout';
@@ -37,8 +38,7 @@ function Badge({ expired }: { expired: boolean }) {
 }
 
 export function PasswordResetScreen() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
+  const token = useLinkToken();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [tokenExpired, setTokenExpired] = useState(false);

@@ -1,0 +1,58 @@
+// The response headers of OWASP ASVS level 2 (issue 14): a Content-Security-Policy that lets the
+// single-page app load only its own files, no MIME sniffing, no referrer (a reset link's token
+// must not leak to another site), HSTS once the app is reached over https, and API answers that
+// no browser or proxy keeps, since they carry personal data and ciphertexts.
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { isApiPath } from '../lib/request-path';
+
+/**
+ * Two libraries of the web app insert a <style> element of fixed text at run time: sonner (the
+ * toasts' base styles) and lightweight-charts (its TradingView attribution logo, which its licence
+ * asks for). They are allowed by hash, so no other inline style is. sonner adds its element empty
+ * and fills it afterwards, hence the hash of the empty text. A version of either library that
+ * changes the text shows as a CSP violation in e2e/content-security-policy.test.ts.
+ */
+const LIBRARY_STYLE_HASHES = [
+  "'sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe5epY='", // sonner 2.0.8
+  "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='", // the empty <style> sonner adds first
+  "'sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='", // lightweight-charts 5.2.1
+];
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const behindHttps = new URL(publicUrl).protocol === 'https:';
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        // The captcha solver's worker is a file of the build (new Worker(new URL(...))), not a blob.
+        'worker-src': ["'self'"],
+        // React's style props go through the CSSOM, which the policy does not restrict.
+        'style-src': ["'self'", ...LIBRARY_STYLE_HASHES],
+        // data: for the SVGs inlined in the stylesheets; the weather icons are our own components.
+        'img-src': ["'self'", 'data:'],
+        // No web fonts: the app uses the system's.
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(behindHttps ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Over plain http (a local run) HSTS would be ignored at best and pin a wrong host at worst.
+    strictTransportSecurity: behindHttps ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
+  });
+  // onSend sees every answer, the error handler's and the not-found handler's included.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
+}
