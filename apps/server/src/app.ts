@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import { BarStore } from '@platform/marketdata';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { LiveCandleSource } from './bots/feed/live-candles';
 import { systemClock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { algorithmsRoutes } from './modules/algorithms/algorithms.routes';
@@ -18,6 +19,8 @@ import { MarketDataSets } from './modules/marketdata/market-data-sets';
 import { MarketDataRepository } from './modules/marketdata/marketdata.repository';
 import { marketDataRoutes } from './modules/marketdata/marketdata.routes';
 import { MarketDataService } from './modules/marketdata/marketdata.service';
+import { livePricesRoutes } from './modules/prices/live-prices.routes';
+import { LivePricesService } from './modules/prices/live-prices.service';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
@@ -46,6 +49,8 @@ export interface AppDeps extends Omit<ServiceDeps, 'prices'> {
   weather?: { apiKey?: string | undefined; baseUrl?: string | undefined };
   /** The proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; none by default. */
   trustProxy?: string[] | undefined;
+  /** The price feed's recent candles for the overview's live charts; without one the charts stay empty. */
+  liveCandles?: LiveCandleSource;
 }
 
 declare module 'fastify' {
@@ -97,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountsRoutes(app, services.accounts, guards);
   investmentsRoutes(app, services.investments, guards);
   transactionsRoutes(app, services.transactions, guards);
+  livePricesRoutes(app, new LivePricesService(deps.liveCandles), guards);
   backtestsRoutes(app, services.backtests, guards);
   analysesRoutes(app, services.analyses, guards);
   await marketDataRoutes(app, marketData, guards, deps.uploadMaxBytes);

@@ -25,6 +25,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEATHER_API_KEY: z.string().min(1).optional(),
   WEATHER_API_URL: z.url().optional(),
+  FEED_SPEED: z.coerce.number().min(0.01, 'FEED_SPEED deve essere maggiore di 0').max(100_000).default(1),
+  DEMO_BROKER: z.enum(['paper', 'capital']).default('paper'),
+  CAPITAL_API_URL: z.url().optional(),
+  CAPITAL_DEMO_API_URL: z.url().optional(),
+  CAPITAL_STREAM_URL: z.url().optional(),
   TRUST_PROXY: trustProxySchema.optional(),
 });
 
@@ -46,6 +51,12 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** weatherapi.com: without a key the weather widget stays empty; the URL is for tests and mirrors. */
   weather: { apiKey: string | undefined; baseUrl: string | undefined };
+  /** The replay feed's speed: 1 is real time. */
+  feedSpeed: number;
+  /** What demo accounts trade on: the paper broker, or Capital.com's demo server. */
+  demoBroker: 'paper' | 'capital';
+  /** Capital.com's hosts, for the bots; unset means Capital.com's own. */
+  capital: { apiUrl: string | undefined; demoApiUrl: string | undefined; streamUrl: string | undefined };
   /** The reverse proxies whose X-Forwarded-For is believed; none unless TRUST_PROXY names them. */
   trustProxy: string[] | undefined;
 }
@@ -93,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     demoData: !argv.includes('--no-demo-data') && (vars.DEMO_DATA === '1' || vars.DEMO_DATA === 'true'),
     logLevel: vars.LOG_LEVEL,
     weather: { apiKey: vars.WEATHER_API_KEY, baseUrl: vars.WEATHER_API_URL },
+    feedSpeed: vars.FEED_SPEED,
+    demoBroker: vars.DEMO_BROKER,
+    capital: { apiUrl: vars.CAPITAL_API_URL, demoApiUrl: vars.CAPITAL_DEMO_API_URL, streamUrl: vars.CAPITAL_STREAM_URL },
     trustProxy: vars.TRUST_PROXY,
   };
 }

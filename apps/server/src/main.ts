@@ -1,11 +1,15 @@
-// The server process: configuration, database, first-start seed, HTTP, the job runner, graceful shutdown.
+// The server process: configuration, database, first-start seed, HTTP, the job runner, the live
+// trading runtime (price feeds, bot hub and bot processes), graceful shutdown.
 import { DEMO_USERNAME, openDatabase, seedDatabase, seedDemoData } from '@platform/db';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { botEntryLocation } from './bots/bot-supervisor';
+import { CandleBook } from './bots/feed/candle-book';
+import { lateBotControl, startLiveRuntime, type LiveRuntime } from './bots/live-runtime';
+import { ConfigError, loadConfig, type AppConfig } from './config';
 import { deriveKey, encryptAtRest } from './lib/crypto';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
@@ -18,6 +22,17 @@ function webDistDir(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a bot process needs of the server's configuration besides its hub and token. */
+function botEnvironment(config: AppConfig): Record<string, string> {
+  const entries = {
+    LOG_LEVEL: config.logLevel,
+    CAPITAL_API_URL: config.capital.apiUrl,
+    CAPITAL_DEMO_API_URL: config.capital.demoApiUrl,
+    CAPITAL_STREAM_URL: config.capital.streamUrl,
+  };
+  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 async function main(): Promise<void> {
@@ -66,6 +81,8 @@ async function main(): Promise<void> {
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
 
+  let runtime: LiveRuntime | null = null;
+  const candles = new CandleBook();
   const app = await buildApp({
     database,
     mailer,
@@ -78,6 +95,12 @@ async function main(): Promise<void> {
     logger,
     weather: config.weather,
     trustProxy: config.trustProxy,
+    liveCandles: candles,
+    demoBroker: config.demoBroker,
+    botControl: lateBotControl(
+      () => runtime,
+      () => app.services.bots,
+    ),
   });
 
   let closing = false;
@@ -85,6 +108,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    await runtime?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -96,6 +120,16 @@ async function main(): Promise<void> {
   // PGlite takes one connection, so with it the jobs must run here; with PostgreSQL more runners
   // can join from other machines (npm run worker).
   app.services.jobRunner.start();
+  runtime = await startLiveRuntime({
+    bots: app.services.bots,
+    prices: app.services.prices,
+    candles,
+    encryptionKey: config.encryptionKey,
+    feedSpeed: config.feedSpeed,
+    entry: botEntryLocation(import.meta.url),
+    logger,
+    botEnvironment: botEnvironment(config),
+  });
   console.log(`\n  Trading Platform is running at http://localhost:${config.port}\n`);
 }
 

@@ -13,6 +13,7 @@ import {
   DEFAULT_CAPITAL_STREAM_URL,
 } from './brokers/capital/capital-hosts';
 import { PaperBroker } from './brokers/paper-broker';
+import { DecisionLatency } from './decision-latency';
 import { GridBot } from './grid-bot';
 import { NOT_RUNNING } from './hub/bot-hub';
 import { HubClient, hubLedger, hubPaperBook } from './hub/hub-client';
@@ -73,8 +74,18 @@ async function main(): Promise<void> {
   }
 
   const broker = brokerFor(setup, hub);
+  const latency = new DecisionLatency();
+  const statsTimer = setInterval(
+    () => {
+      const figures = latency.take();
+      if (figures) logger.info({ latency: figures }, 'decision latency (ms) from price to order');
+    },
+    Number(env.BOT_STATS_MS ?? 60_000),
+  );
+  statsTimer.unref();
   const bot = new GridBot(setup, broker, hubLedger(hub), {
     logger,
+    onOrderSent: (event) => latency.record(event.time),
     onFatal: (error) => {
       logger.error({ error: String(error) }, 'bot failed');
       process.exit(1);

@@ -37,8 +37,8 @@ export interface GridBotOptions {
   attempts?: number;
   retryDelayMs?: number;
   now?: () => number;
-  /** Told when an order leaves for the broker, with the time its price event arrived (bench: decision latency). */
-  onOrderSent?: (receivedAt: number) => void;
+  /** Told when an order leaves for the broker, with the price event that decided it (decision latency). */
+  onOrderSent?: (event: PriceEvent) => void;
   /** An error that is not the broker's (the hub is gone...): the bot process exits and is started again. */
   onFatal?: (error: unknown) => void;
 }
@@ -77,7 +77,7 @@ export class GridBot {
   private readonly retryDelayMs: number;
   private readonly now: () => number;
   private cycle: LiveCycle | null = null;
-  private readonly queue: { event: PriceEvent; receivedAt: number }[] = [];
+  private readonly queue: PriceEvent[] = [];
   private draining: Promise<void> | null = null;
   private haltedWith: string | null = null;
 
@@ -118,7 +118,7 @@ export class GridBot {
 
   onPrice(event: PriceEvent): void {
     if (this.haltedWith !== null) return;
-    this.queue.push({ event, receivedAt: this.now() });
+    this.queue.push(event);
     this.draining ??= this.drain().finally(() => {
       this.draining = null;
     });
@@ -132,7 +132,7 @@ export class GridBot {
   private async drain(): Promise<void> {
     try {
       for (let next = this.queue.shift(); next && this.haltedWith === null; next = this.queue.shift()) {
-        await this.handle(next.event, next.receivedAt);
+        await this.handle(next);
       }
     } catch (error) {
       this.queue.length = 0;
@@ -144,16 +144,16 @@ export class GridBot {
     }
   }
 
-  private async handle(event: PriceEvent, receivedAt: number): Promise<void> {
+  private async handle(event: PriceEvent): Promise<void> {
     const decisions = this.stepper.step(event.kind, this.stepper.toMilli(event.price), event.sourceTime);
     for (const decision of decisions) {
-      if (decision.kind === 'enter') await this.enter(decision, event, receivedAt);
-      else await this.exit(decision, event, receivedAt);
+      if (decision.kind === 'enter') await this.enter(decision, event);
+      else await this.exit(decision, event);
     }
     if (this.stepper.cannotOpen && !this.cycle) await this.halt(BOT_MESSAGES.entryTooSmall);
   }
 
-  private async enter(decision: EnterDecision, event: PriceEvent, receivedAt: number): Promise<void> {
+  private async enter(decision: EnterDecision, event: PriceEvent): Promise<void> {
     const perUnit = this.stepper.perUnit;
     if (decision.level === 0) {
       const scale = this.stepper.openCycle?.scale ?? 1;
@@ -174,7 +174,7 @@ export class GridBot {
       bid: decision.bid / perUnit,
     });
     await this.ledger.intent(order);
-    this.options.onOrderSent?.(receivedAt);
+    this.options.onOrderSent?.(event);
     const position = await this.placeOpen(order).catch(async (error: unknown) => {
       // Refused: the intent is marked failed, so nothing half-written stays behind.
       if (error instanceof BrokerError) await this.ledger.fail(order.id, error.message);
@@ -189,7 +189,7 @@ export class GridBot {
     });
   }
 
-  private async exit(decision: ExitDecision, event: PriceEvent, receivedAt: number): Promise<void> {
+  private async exit(decision: ExitDecision, event: PriceEvent): Promise<void> {
     const cycle = this.cycle!;
     const bid = decision.bid / this.stepper.perUnit;
     const order = this.order(cycle, {
@@ -200,7 +200,7 @@ export class GridBot {
       bid,
     });
     await this.ledger.intent(order);
-    this.options.onOrderSent?.(receivedAt);
+    this.options.onOrderSent?.(event);
     // What the broker's prices add to or take from the decided result: nothing on paper.
     let slippageUnits = 0;
     let exitValue = 0;

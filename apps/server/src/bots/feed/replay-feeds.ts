@@ -19,13 +19,12 @@ export interface ReplayFeedsOptions {
   now?: () => number;
 }
 
-/** Fastest pace of the timer: faster replays hand out several prices per wake-up. */
+/** Shortest sleep of a replay: faster replays hand out several prices per wake-up. */
 const MIN_WAKE_MS = 10;
-/** Slowest pace: at real time a bar's prices are 15 s apart, but no price should wait long for its turn. */
-const MAX_WAKE_MS = 1000;
 
 export class ReplayFeeds {
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
 
   constructor(private readonly options: ReplayFeedsOptions) {}
 
@@ -42,20 +41,30 @@ export class ReplayFeeds {
         startedAt: now(),
         first: replayStartIndex(window.t, now()),
       });
-      const wake = Math.min(MAX_WAKE_MS, Math.max(MIN_WAKE_MS, schedule.tickWallMs));
-      const timer = setInterval(() => {
+      // Each wake-up is timed for the next price, so a price goes out when it is due, not up to a tick late.
+      const wake = () => {
         for (const event of schedule.eventsUntil(now())) this.options.publish(event);
-      }, wake);
-      timer.unref();
-      this.timers.push(timer);
+        if (this.stopped) return;
+        const timer = setTimeout(
+          () => {
+            this.timers.delete(timer);
+            wake();
+          },
+          Math.max(MIN_WAKE_MS, schedule.nextDueAt - now()),
+        );
+        timer.unref();
+        this.timers.add(timer);
+      };
+      wake();
       started.push(market);
     }
     return started;
   }
 
   stop(): void {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers.length = 0;
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 }
 

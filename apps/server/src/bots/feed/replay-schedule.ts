@@ -37,9 +37,14 @@ export class ReplaySchedule {
     this.origin = Math.floor(options.startedAt / BAR_MS) * BAR_MS;
   }
 
-  /** How often the caller should ask, in ms of wall time: once per tick. */
+  /** Wall time between two prices. */
   get tickWallMs(): number {
     return this.barWallMs / TICKS_PER_BAR;
+  }
+
+  /** Wall time at which the next price not handed out yet is due. */
+  get nextDueAt(): number {
+    return this.origin + this.nextTick * this.tickWallMs;
   }
 
   /** Every price due by wall time `now` that was not handed out yet, in order. */

@@ -74,8 +74,9 @@ export class BotsRepository {
       .orderBy(asc(botOrders.createdAt), asc(botOrders.id));
   }
 
-  async insertOrder(order: NewOrder): Promise<void> {
-    await this.db.insert(botOrders).values(order).onConflictDoNothing();
+  /** A retried intent (same id) is written once. */
+  async insertOrders(orders: NewOrder[]): Promise<void> {
+    await this.db.insert(botOrders).values(orders).onConflictDoNothing();
   }
 
   async settleOrder(

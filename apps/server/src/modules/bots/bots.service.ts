@@ -10,7 +10,8 @@ import type { PriceHistory } from '../../jobs/price-history';
 import type { Clock } from '../../lib/clock';
 import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';
-import type { BotsRepository } from './bots.repository';
+import { WriteBatch } from '../../bots/hub/write-batch';
+import type { BotsRepository, NewOrder } from './bots.repository';
 
 export interface BotsServiceOptions {
   /** Demo accounts trade on the paper broker unless this is 'capital' (DESIGN.md section 7). */
@@ -24,6 +25,8 @@ export class BotNotRunnableError extends Error {}
 
 export class BotsService {
   private fxCache: { table: FxTable; at: number } | null = null;
+  /** Intents of many bots decided on the same price, written in one statement. */
+  private readonly intents = new WriteBatch<NewOrder>((orders) => this.repository.insertOrders(orders));
 
   constructor(
     private readonly repository: BotsRepository,
@@ -89,7 +92,7 @@ export class BotsService {
   }
 
   async recordIntent(investmentId: string, order: OrderRecord): Promise<void> {
-    await this.repository.insertOrder({
+    await this.intents.add({
       ...order,
       investmentId,
       status: 'intent',

@@ -1,0 +1,188 @@
+/**
+ * Many bots on one machine: N running investments (default 200) on demo accounts, each a real
+ * bot process, trading GOLD on the replay feed at 60 times real time through the paper broker,
+ * as `npm start` runs them. Prints the decision latency from price to order (each bot measures
+ * it and logs it every few seconds), the orders and transactions written, and the memory: the
+ * server's RSS and the bots' (read from /proc), in all and per bot.
+ *
+ *   npx tsx apps/server/bench/bots-speed.ts [bots=200] [seconds=60]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx apps/server/bench/bots-speed.ts
+ */
+import {
+  accounts,
+  algorithms,
+  botOrders,
+  investments,
+  openDatabase,
+  seedReferenceData,
+  transactions,
+  users,
+} from '@platform/db';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { botEntryLocation } from '../src/bots/bot-supervisor';
+import { CandleBook } from '../src/bots/feed/candle-book';
+import { startLiveRuntime } from '../src/bots/live-runtime';
+import { deriveKey, encryptAtRest } from '../src/lib/crypto';
+import type { Mailer } from '../src/lib/mailer';
+import { seedDemoMarketData } from '../src/modules/marketdata/demo-market-data';
+
+const botCount = Number(process.argv[2] ?? 200);
+const seconds = Number(process.argv[3] ?? 60);
+const SPEED = 60;
+const STATS_MS = 5000;
+
+const rssMb = (pid: number) => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+const dir = await mkdtemp(join(tmpdir(), 'bots-bench-'));
+const database = await openDatabase(
+  process.env.DATABASE_URL
+    ? { kind: 'postgres', url: process.env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: join(dir, 'db') },
+);
+try {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const marketDataDir = join(dir, 'marketdata');
+  await seedDemoMarketData(database.db, marketDataDir);
+
+  const encryptionKey = randomBytes(32).toString('hex');
+  const credentialsKey = deriveKey(encryptionKey, 'broker-credentials');
+  const [owner] = await database.db
+    .insert(users)
+    .values({
+      username: 'bench@example.com',
+      firstname: 'Bench',
+      lastname: 'Bots',
+      role: 'user',
+      requestStatus: 'approved',
+    })
+    .returning({ id: users.id });
+  const [algorithm] = await database.db
+    .insert(algorithms)
+    .values({
+      name: 'Grid Gold',
+      description: 'bench',
+      minCapital: 1000,
+      market: 'GOLD',
+      config: { mediazione: 30, target: 50, multiplier: 1, worst: 300, safeWorst: 400 },
+    })
+    .returning({ id: algorithms.id });
+  // Different sizes, so the bots do not all make the same decisions at the same prices.
+  for (let index = 0; index < botCount; index++) {
+    const [account] = await database.db
+      .insert(accounts)
+      .values({
+        accountId: `BENCH-${index}`,
+        isDemo: true,
+        brokerName: 'Capital.com',
+        usernameEncrypted: encryptAtRest(credentialsKey, 'bench'),
+        passwordEncrypted: encryptAtRest(credentialsKey, 'bench'),
+        ownerId: owner!.id,
+      })
+      .returning({ id: accounts.id });
+    await database.db.insert(investments).values({
+      accountId: account!.id,
+      algorithmId: algorithm!.id,
+      capital: 10_000,
+      leverage: 20,
+      size: 0.1 * (1 + (index % 10)),
+      additional: 0.1 * (1 + (index % 5)),
+      maxContracts: 100,
+      isRunning: 1,
+    });
+  }
+
+  const noMail: Mailer = { send: () => Promise.resolve() };
+  const app = await buildApp({
+    database,
+    mailer: noMail,
+    jwtSecret: randomBytes(32).toString('hex'),
+    encryptionKey,
+    publicUrl: 'http://localhost',
+    marketDataDir,
+  });
+
+  const latencies: number[] = [];
+  const quiet = { info: () => undefined, warn: () => undefined };
+  const logger = {
+    info(data: object) {
+      const line = (data as { line?: string }).line;
+      if (!line?.includes('"latency"')) return;
+      latencies.push(...(JSON.parse(line) as { latency: { samples: number[] } }).latency.samples);
+    },
+    warn: quiet.warn,
+  };
+  // The bundled bot, as npm start runs it, when the server is built; else its source through tsx.
+  const bundle = new URL('../dist/main.js', import.meta.url);
+  const entry = existsSync(new URL('./bot.js', bundle))
+    ? botEntryLocation(bundle.href)
+    : botEntryLocation(new URL('../src/main.ts', import.meta.url).href);
+  const started = performance.now();
+  const runtime = await startLiveRuntime({
+    bots: app.services.bots,
+    prices: app.services.prices,
+    candles: new CandleBook(),
+    encryptionKey,
+    feedSpeed: SPEED,
+    entry,
+    logger,
+    botEnvironment: { LOG_LEVEL: 'info', BOT_STATS_MS: String(STATS_MS) },
+  });
+  console.log(
+    `bots          ${botCount} processes (${entry.execArgv.length ? 'from source, through tsx' : 'dist/bot.js'}), replay feed at ${SPEED}x real time`,
+  );
+
+  // Boot: every bot connected to the hub.
+  while (runtime.hub.connectedInvestments().length < botCount)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  console.log(`start         all connected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  latencies.length = 0;
+  const [ordersBefore] = await database.db.select({ n: count() }).from(botOrders);
+  const [tradesBefore] = await database.db.select({ n: count() }).from(transactions);
+  let peakBots = 0;
+  let peakServer = 0;
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const pids = runtime.supervisor.list().flatMap((bot) => (bot.pid ? [bot.pid] : []));
+    peakBots = Math.max(
+      peakBots,
+      pids.reduce((sum, pid) => sum + rssMb(pid), 0),
+    );
+    peakServer = Math.max(peakServer, rssMb(process.pid));
+  }
+  await new Promise((resolve) => setTimeout(resolve, STATS_MS + 500));
+  const [ordersAfter] = await database.db.select({ n: count() }).from(botOrders);
+  const [tradesAfter] = await database.db.select({ n: count() }).from(transactions);
+
+  latencies.sort((a, b) => a - b);
+  const at = (quantile: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))] ?? Number.NaN;
+  console.log(
+    `orders        ${ordersAfter!.n - ordersBefore!.n} written, ${tradesAfter!.n - tradesBefore!.n} cycles closed in ${seconds} s`,
+  );
+  console.log(
+    `latency       price to order, ${latencies.length} orders: p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? Number.NaN).toFixed(1)} ms`,
+  );
+  console.log(
+    `memory        bots ${peakBots.toFixed(0)} MB in all (${(peakBots / botCount).toFixed(1)} MB a bot), server ${peakServer.toFixed(0)} MB (with PGlite or the pool, the feed and the hub)`,
+  );
+  await runtime.close();
+  await app.close();
+} finally {
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+}
