@@ -10,6 +10,7 @@ import { CapitalBroker } from './brokers/capital/capital-broker';
 import {
   DEFAULT_CAPITAL_API_URL,
   DEFAULT_CAPITAL_DEMO_API_URL,
+  DEFAULT_CAPITAL_DEMO_STREAM_URL,
   DEFAULT_CAPITAL_STREAM_URL,
 } from './brokers/capital/capital-hosts';
 import { PaperBroker } from './brokers/paper-broker';
@@ -38,7 +39,7 @@ function brokerFor(setup: BotSetup, hub: HubClient): Broker {
     apiUrl: demo
       ? (env.CAPITAL_DEMO_API_URL ?? DEFAULT_CAPITAL_DEMO_API_URL)
       : (env.CAPITAL_API_URL ?? DEFAULT_CAPITAL_API_URL),
-    streamUrl: env.CAPITAL_STREAM_URL ?? DEFAULT_CAPITAL_STREAM_URL,
+    streamUrl: env.CAPITAL_STREAM_URL ?? (demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
     credentials: {
       identifier: decryptAtRest(key, identifier),
       password: decryptAtRest(key, password),

@@ -1,0 +1,92 @@
+// A bot on the Capital.com adapter against the loopback fake (Capital.com's documented shapes):
+// wrong credentials stop it with a clear message after one login; a refused deal stops it with
+// the broker's reason and nothing half-written; the stream's quotes drive its decisions.
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { CREDENTIALS_MESSAGE } from './brokers/capital/capital-problems';
+import { ACCOUNT, brokerOn, startFake } from './brokers/capital/capital-test-fixtures';
+import { GridBot } from './grid-bot';
+import type { BotSetup, PriceEvent } from './hub/hub-protocol';
+import { MemoryLedger } from './testing/memory-ledger';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+function setup(ledger: MemoryLedger): BotSetup {
+  return {
+    investmentId: 'live-investment',
+    market: 'GOLD',
+    params: {
+      size: 0.5,
+      addizionale: 0.5,
+      mediazione: 30,
+      target: 50,
+      multiplier: 1,
+      worst: 300,
+      safeWorst: 400,
+      capital: 10_000,
+      leverage: 20,
+      dynamic: false,
+      close: false,
+    },
+    instrument: { point: 0.1, contractSize: 100, spreadPoints: 3 },
+    maxLots: 1000,
+    fx: { firstDay: 0, rates: [] },
+    broker: { kind: 'capital', demo: true, identifier: '', password: '', apiKey: null },
+    realisedEur: ledger.realisedEur,
+    openOrders: ledger.openOrders(),
+  };
+}
+
+const price = (kind: PriceEvent['kind'], value: number): PriceEvent => ({
+  market: 'GOLD',
+  kind,
+  price: value,
+  time: Date.now(),
+  sourceTime: Date.now(),
+});
+
+describe('a bot on Capital.com', () => {
+  it('stops with a clear message on wrong credentials, after a single login attempt', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const broker = brokerOn(fake, { credentials: { ...ACCOUNT, password: 'wrong' } });
+    const bot = new GridBot(setup(ledger), broker, ledger, { logger: silent });
+    await bot.start();
+    bot.onPrice(price('open', 2000));
+    await bot.idle();
+    expect(bot.halted).toBe(CREDENTIALS_MESSAGE);
+    expect(ledger.haltedWith).toBe(CREDENTIALS_MESSAGE);
+    expect(fake.count('POST', '/api/v1/session')).toBe(1);
+    expect(ledger.orders.size).toBe(0);
+  });
+
+  it("opens its cycle at the broker, then stops with the broker's reason when a deal is refused, leaving the order failed", async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const broker = brokerOn(fake);
+    onTestFinished(() => broker.disconnect());
+    const bot = new GridBot(setup(ledger), broker, ledger, { logger: silent, attempts: 1 });
+    await bot.start();
+    expect(bot.halted).toBeNull();
+
+    bot.onPrice(price('open', 2000));
+    await bot.idle();
+    const [entry] = [...ledger.orders.values()];
+    expect(entry).toMatchObject({ kind: 'open', level: 0, status: 'filled' });
+    expect(fake.count('POST', '/api/v1/positions')).toBe(1);
+
+    fake.rejectNextDeal('INSUFFICIENT_FUNDS');
+    bot.onPrice(price('jump', 1996.9));
+    await bot.idle();
+    expect(bot.halted).toContain('INSUFFICIENT_FUNDS');
+    expect(ledger.haltedWith).toContain('INSUFFICIENT_FUNDS');
+    const statuses = [...ledger.orders.values()].map((order) => order.status);
+    expect(statuses).toEqual(['filled', 'failed']);
+    expect(ledger.cycles).toHaveLength(0);
+    // Halted: later prices change nothing.
+    bot.onPrice(price('jump', 1990));
+    await bot.idle();
+    expect(fake.count('POST', '/api/v1/positions')).toBe(2);
+  });
+});
