@@ -1,14 +1,15 @@
 // Group commit: writes that arrive in the same turn of the event loop go to the database as one
-// statement. When a price moves, every bot of the market may write its intent at the same
-// moment; one insert of all of them costs about what one insert costs, so no bot waits for the
-// others' writes before it may send its order.
-export class WriteBatch<Item> {
-  private pending: { item: Item; resolve: () => void; reject: (error: unknown) => void }[] = [];
+// statement. When a price moves, every bot of the market may write its intent, open its paper
+// position and confirm it at the same moment; one statement for all of them costs about what one
+// costs, so no bot waits behind the others' writes before it may send its order.
+export class WriteBatch<Item, Result = void> {
+  private pending: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
 
-  constructor(private readonly write: (items: Item[]) => Promise<void>) {}
+  /** `write` answers one result per item, in their order. */
+  constructor(private readonly write: (items: Item[]) => Promise<Result[] | void>) {}
 
   /** Resolves once the item is written (with the others of its turn). */
-  add(item: Item): Promise<void> {
+  add(item: Item): Promise<Result> {
     return new Promise((resolve, reject) => {
       if (this.pending.length === 0) setImmediate(() => void this.flush());
       this.pending.push({ item, resolve, reject });
@@ -19,8 +20,8 @@ export class WriteBatch<Item> {
     const batch = this.pending;
     this.pending = [];
     try {
-      await this.write(batch.map((entry) => entry.item));
-      for (const entry of batch) entry.resolve();
+      const results = await this.write(batch.map((entry) => entry.item));
+      batch.forEach((entry, index) => entry.resolve(results?.[index] as Result));
     } catch (error) {
       for (const entry of batch) entry.reject(error);
     }

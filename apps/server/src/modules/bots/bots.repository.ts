@@ -12,7 +12,7 @@ import {
   type PaperPositionRow,
 } from '@platform/db';
 import { INVESTMENT_FAILED, INVESTMENT_RUNNING } from '@platform/contracts';
-import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 
 export type NewOrder = Omit<BotOrderRow, 'createdAt' | 'confirmedAt' | 'message'> & { createdAt: Date };
 
@@ -79,6 +79,20 @@ export class BotsRepository {
     await this.db.insert(botOrders).values(orders).onConflictDoNothing();
   }
 
+  /** Confirmations of many bots' orders in one statement. */
+  async confirmOrders(
+    confirmations: { id: string; investmentId: string; dealId: string; fillPrice: number }[],
+  ): Promise<void> {
+    const rows = confirmations.map(
+      (row) =>
+        sql`(${row.id}::uuid, ${row.investmentId}::uuid, ${row.dealId}, ${row.fillPrice}::double precision)`,
+    );
+    await this.db.execute(sql`
+      update ${botOrders} set status = 'filled', deal_id = confirmed.deal_id, fill_price = confirmed.fill_price, confirmed_at = now()
+      from (values ${sql.join(rows, sql`, `)}) as confirmed(id, investment_id, deal_id, fill_price)
+      where ${botOrders.id} = confirmed.id and ${botOrders.investmentId} = confirmed.investment_id`);
+  }
+
   async settleOrder(
     id: string,
     investmentId: string,
@@ -134,18 +148,28 @@ export class BotsRepository {
 
   // The paper broker's book.
 
-  /** Opens the position of this client reference, or answers the one it already opened. */
+  /**
+   * Opens the position of each client reference, or answers the one it already opened (a retried
+   * order), in the order asked; null for a reference another bot's position holds.
+   */
   async openPaper(
-    values: Pick<PaperPositionRow, 'investmentId' | 'clientRef' | 'lots' | 'level' | 'openedAt'>,
-  ): Promise<PaperPositionRow> {
-    await this.db.insert(paperPositions).values(values).onConflictDoNothing();
-    const [row] = await this.db
+    positions: Pick<PaperPositionRow, 'investmentId' | 'clientRef' | 'lots' | 'level' | 'openedAt'>[],
+  ): Promise<(PaperPositionRow | null)[]> {
+    await this.db.insert(paperPositions).values(positions).onConflictDoNothing();
+    const rows = await this.db
       .select()
       .from(paperPositions)
-      .where(eq(paperPositions.clientRef, values.clientRef))
-      .limit(1);
-    if (!row || row.investmentId !== values.investmentId) throw new Error('paper position of another bot');
-    return row;
+      .where(
+        inArray(
+          paperPositions.clientRef,
+          positions.map((position) => position.clientRef),
+        ),
+      );
+    const byReference = new Map(rows.map((row) => [row.clientRef, row]));
+    return positions.map((position) => {
+      const row = byReference.get(position.clientRef);
+      return row && row.investmentId === position.investmentId ? row : null;
+    });
   }
 
   async closePaper(

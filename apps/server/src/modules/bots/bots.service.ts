@@ -2,6 +2,7 @@
 // open cycle) and what it writes through the hub. Every call names the investment the hub
 // authenticated, so a bot reads and writes only its own rows.
 import { INVESTMENT_RUNNING, type Market } from '@platform/contracts';
+import type { PaperPositionRow } from '@platform/db';
 import { fxFromCloses, utcDay, type GridParams } from '@platform/engine';
 import type { BrokerExit, BrokerPosition } from '../../bots/brokers/broker';
 import type { BotSetup, ClosedCycleRecord, FxTable, OrderRecord } from '../../bots/hub/hub-protocol';
@@ -12,6 +13,9 @@ import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';
 import { WriteBatch } from '../../bots/hub/write-batch';
 import type { BotsRepository, NewOrder } from './bots.repository';
+
+type ConfirmedOrder = Parameters<BotsRepository['confirmOrders']>[0][number];
+type NewPaperPosition = Parameters<BotsRepository['openPaper']>[0][number];
 
 export interface BotsServiceOptions {
   /** Demo accounts trade on the paper broker unless this is 'capital' (DESIGN.md section 7). */
@@ -25,8 +29,15 @@ export class BotNotRunnableError extends Error {}
 
 export class BotsService {
   private fxCache: { table: FxTable; at: number } | null = null;
-  /** Intents of many bots decided on the same price, written in one statement. */
+  // Many bots decide on the same price: their intents, paper positions and confirmations are
+  // each written in one statement.
   private readonly intents = new WriteBatch<NewOrder>((orders) => this.repository.insertOrders(orders));
+  private readonly confirmations = new WriteBatch<ConfirmedOrder>((rows) =>
+    this.repository.confirmOrders(rows),
+  );
+  private readonly paperOpens = new WriteBatch<NewPaperPosition, PaperPositionRow | null>((positions) =>
+    this.repository.openPaper(positions),
+  );
 
   constructor(
     private readonly repository: BotsRepository,
@@ -103,7 +114,7 @@ export class BotsService {
   }
 
   async confirm(investmentId: string, id: string, dealId: string, fillPrice: number): Promise<void> {
-    await this.repository.settleOrder(id, investmentId, { status: 'filled', dealId, fillPrice });
+    await this.confirmations.add({ id, investmentId, dealId, fillPrice });
   }
 
   async fail(investmentId: string, id: string, message: string): Promise<void> {
@@ -144,13 +155,14 @@ export class BotsService {
     investmentId: string,
     position: { clientRef: string; lots: number; level: number; at: number },
   ): Promise<BrokerPosition> {
-    const row = await this.repository.openPaper({
+    const row = await this.paperOpens.add({
       investmentId,
       clientRef: position.clientRef,
       lots: position.lots,
       level: position.level,
       openedAt: new Date(position.at),
     });
+    if (!row) throw new BotNotRunnableError('client reference of another bot');
     return {
       dealId: row.dealId,
       clientRef: row.clientRef,
