@@ -71,6 +71,7 @@ describe('SA code of an existing investment', () => {
     capital: 2500.5,
     parameters: { leverage: 20, size: 12.3, additional: 0.7, maxcontracts: 4 },
     isRunning: 1,
+    statusMessage: null,
   };
 
   it('encodes size and additional for the table', () => {

@@ -1,12 +1,14 @@
 // Investments (product-spec.md section 2): the list without the investments whose deletion was
 // requested, the investment form in its place when adding or editing, and deletion requests
-// behind a confirmation (positions are not closed).
+// behind a confirmation (positions are not closed). The list is asked again every 5 s while the
+// view is open, so a bot that stops or fails shows it without a reload.
 import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_MESSAGES, type Investment } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import { collections } from '../../lib/collections/collections';
+import { LIVE_COLLECTION_REFRESH_MS } from '../../lib/collections/live-refresh';
 import { refusalMessage } from '../../lib/refusal-message';
 import { notify } from '../../lib/toast';
 import { useRequestInvestmentDeletion } from './api/request-investment-deletion';
@@ -19,7 +21,7 @@ const PAGE_SIZE = 15;
 type Editing = { investment: Investment | undefined } | null;
 
 export function InvestmentsView() {
-  const investments = useQuery(collections.investments);
+  const investments = useQuery({ ...collections.investments, refetchInterval: LIVE_COLLECTION_REFRESH_MS });
   const deletion = useRequestInvestmentDeletion();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Investment | null>(null);

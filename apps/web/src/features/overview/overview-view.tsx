@@ -1,8 +1,11 @@
 // The initial view (product-spec.md section 2, Overview): the three headline figures, then the
-// live price charts of XAUUSD and NASDAQ and the profit/loss chart of the transactions.
+// live price charts of XAUUSD and NASDAQ and the profit/loss chart of the transactions. While it
+// is open the investments and transactions are asked again every 5 s, so the totals and the chart
+// move as the bots close cycles.
 import type { Investment, Market, Transaction } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { collections } from '../../lib/collections/collections';
+import { LIVE_COLLECTION_REFRESH_MS } from '../../lib/collections/live-refresh';
 import { HeadlineFigures } from './components/headline-figures';
 import { LivePriceChart } from './components/live-price-chart';
 import { ProfitLossChart } from './components/profit-loss-chart';
@@ -20,8 +23,8 @@ const LIVE_CHARTS: { market: Market; symbol: string }[] = [
 ];
 
 export function OverviewView() {
-  const investments = useQuery(collections.investments);
-  const transactions = useQuery(collections.transactions);
+  const investments = useQuery({ ...collections.investments, refetchInterval: LIVE_COLLECTION_REFRESH_MS });
+  const transactions = useQuery({ ...collections.transactions, refetchInterval: LIVE_COLLECTION_REFRESH_MS });
   const transactionList = transactions.data ?? NO_TRANSACTIONS;
   const totals = portfolioTotals(investments.data ?? NO_INVESTMENTS, transactionList);
   return (

@@ -1,10 +1,13 @@
 // The columns of the investments list (product-spec.md section 2): Account, Algorithm, Capital,
-// Leverage, SAcode, Actions.
+// Leverage, SAcode, Actions, and before Actions the bot's state (issue 11: running, stopped, or
+// failed with the reason), kept last of the data columns so the spec's stay where they were.
 import type { Investment } from '@platform/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { RowActions } from '../../../components/row-actions';
 import { formatEuro } from '../../../lib/format';
+import { botState } from '../bot-state';
 import { saCodeOf } from '../investment-form-values';
+import { BotStateCell } from './bot-state-cell';
 
 interface InvestmentColumnActions {
   onEdit: (investment: Investment) => void;
@@ -28,6 +31,13 @@ export const investmentColumns = ({ onEdit, onDelete }: InvestmentColumnActions)
   column.accessor('capital', { header: 'Capital', cell: ({ getValue }) => formatEuro(getValue()) }),
   column.accessor('parameters.leverage', { id: 'leverage', header: 'Leverage' }),
   column.accessor((investment) => saCodeOf(investment), { id: 'saCode', header: 'SAcode' }),
+  // The value is the state's key ('active', 'error'…), which the table colours by; the cell shows
+  // the label and the reason.
+  column.accessor((investment) => botState(investment).key, {
+    id: 'state',
+    header: 'Stato',
+    cell: ({ row: { original: investment } }) => <BotStateCell state={botState(investment)} />,
+  }),
   column.display({
     id: 'actions',
     header: 'Actions',
