@@ -89,4 +89,53 @@ describe('a bot on Capital.com', () => {
     await bot.idle();
     expect(fake.count('POST', '/api/v1/positions')).toBe(2);
   });
+
+  it('after a restart, does not take a position it already holds for an order that never went out', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const before = brokerOn(fake);
+    await before.connect();
+    const held = await before.openPosition({
+      clientRef: 'entry-0',
+      lots: 0.5,
+      bid: 2000,
+      sentAt: new Date(),
+    });
+    await before.disconnect();
+
+    // The records: entry 0 confirmed, then an averaging entry of the same size written but never sent.
+    const ledger = new MemoryLedger();
+    const cycleId = 'cycle-1';
+    const base = { cycleId, reason: null, lots: 0.5, referencePrice: 2000, scale: 1, createdAt: Date.now() };
+    await ledger.intent({
+      ...base,
+      id: 'entry-0',
+      kind: 'open',
+      level: 0,
+      bid: 2000,
+      status: 'intent',
+      dealId: null,
+      fillPrice: null,
+    });
+    await ledger.confirm('entry-0', held.dealId, held.level);
+    await ledger.intent({
+      ...base,
+      id: 'entry-1',
+      kind: 'open',
+      level: 1,
+      bid: 1997,
+      status: 'intent',
+      dealId: null,
+      fillPrice: null,
+    });
+
+    const after = brokerOn(fake);
+    onTestFinished(() => after.disconnect());
+    const bot = new GridBot(setup(ledger), after, ledger, { logger: silent });
+    await bot.start();
+    expect(bot.halted).toBeNull();
+    expect(ledger.orders.get('entry-1')?.status).toBe('failed');
+    expect(ledger.orders.get('entry-0')).toMatchObject({ status: 'filled', dealId: held.dealId });
+    expect(fake.count('POST', '/api/v1/positions')).toBe(1);
+  });
 });

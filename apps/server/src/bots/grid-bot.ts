@@ -306,6 +306,18 @@ export class GridBot {
     const cycles = new Map<string, OrderRecord[]>();
     for (const order of this.setup.openOrders)
       cycles.set(order.cycleId, [...(cycles.get(order.cycleId) ?? []), order]);
+    // What the records say is held first, so no look-up below takes one of these for another order.
+    this.broker.adopt?.(
+      this.setup.openOrders
+        .filter((order) => order.kind === 'open' && order.status === 'filled')
+        .map((order) => ({
+          dealId: order.dealId as string,
+          clientRef: order.id,
+          lots: order.lots,
+          level: order.fillPrice as number,
+          openedAt: new Date(order.createdAt),
+        })),
+    );
     for (const orders of cycles.values()) {
       for (const order of orders) {
         if (order.kind !== 'open' || order.status !== 'intent') continue;

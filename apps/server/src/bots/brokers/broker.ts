@@ -82,6 +82,12 @@ export interface Broker {
    * may the bot send the order again.
    */
   findOpened(order: OpenOrder): Promise<BrokerPosition | null>;
+  /**
+   * After a restart: the positions the bot's own records say it holds, so that a look-up for an
+   * unconfirmed order never takes one of them for it (a broker that keeps no client reference
+   * matches by market, size and time).
+   */
+  adopt?(positions: readonly BrokerPosition[]): void;
   /** Live quotes of the bot's market; the returned function unsubscribes. */
   subscribeQuotes?(onQuote: (quote: Quote) => void): () => void;
   /** Logs out and drops the stream. */

@@ -154,6 +154,10 @@ export class CapitalBroker implements Broker {
       }));
   }
 
+  adopt(positions: readonly BrokerPosition[]): void {
+    for (const position of positions) if (position.clientRef) this.#opened.set(position.clientRef, position);
+  }
+
   async findOpened(order: OpenOrder): Promise<BrokerPosition | null> {
     const { epic } = this.#requireMarket();
     const known = this.#opened.get(order.clientRef);
