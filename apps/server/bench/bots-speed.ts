@@ -1,6 +1,6 @@
 /**
- * Many bots on one machine: N running investments (default 200) on demo accounts, each a real
- * bot process, trading GOLD on the replay feed at 60 times real time through the paper broker,
+ * Many bots on one machine: N running investments (default 200) on demo accounts over twenty
+ * grids, each a real bot process, trading GOLD on the replay feed at 60 times real time through the paper broker,
  * as `npm start` runs them. Prints the decision latency from price to order (each bot measures
  * it and logs it every few seconds), the orders and transactions written, and the memory: the
  * server's RSS and the bots' (read from /proc), in all and per bot.
@@ -70,16 +70,24 @@ try {
       requestStatus: 'approved',
     })
     .returning({ id: users.id });
-  const [algorithm] = await database.db
-    .insert(algorithms)
-    .values({
-      name: 'Grid Gold',
-      description: 'bench',
-      minCapital: 1000,
-      market: 'GOLD',
-      config: { mediazione: 30, target: 50, multiplier: 1, worst: 300, safeWorst: 400 },
-    })
-    .returning({ id: algorithms.id });
+  // Customers do not all run one grid: twenty algorithms from the default sweep's steps and targets.
+  const grids = [10, 20, 30, 40, 50].flatMap((mediazione) =>
+    [10, 20, 30, 50].map((target) => ({ mediazione, target })),
+  );
+  const algorithmIds: string[] = [];
+  for (const { mediazione, target } of grids) {
+    const [algorithm] = await database.db
+      .insert(algorithms)
+      .values({
+        name: `Grid Gold ${mediazione}/${target}`,
+        description: 'bench',
+        minCapital: 1000,
+        market: 'GOLD',
+        config: { mediazione, target, multiplier: 1, worst: 300, safeWorst: 400 },
+      })
+      .returning({ id: algorithms.id });
+    algorithmIds.push(algorithm!.id);
+  }
   // Different sizes, so the bots do not all make the same decisions at the same prices.
   for (let index = 0; index < botCount; index++) {
     const [account] = await database.db
@@ -95,7 +103,7 @@ try {
       .returning({ id: accounts.id });
     await database.db.insert(investments).values({
       accountId: account!.id,
-      algorithmId: algorithm!.id,
+      algorithmId: algorithmIds[index % algorithmIds.length]!,
       capital: 10_000,
       leverage: 20,
       size: 0.1 * (1 + (index % 10)),
