@@ -31,7 +31,9 @@ function required(name: string): string {
 }
 
 function brokerFor(setup: BotSetup, hub: HubClient): Broker {
-  if (setup.broker.kind === 'paper') return new PaperBroker(hubPaperBook(hub), setup.instrument);
+  if (setup.broker.kind === 'paper') {
+    return new PaperBroker(hubPaperBook(hub), setup.instrument, { sequencedWithLedger: true });
+  }
   // The credentials are decrypted here only, in the bot's own memory.
   const key = deriveKey(required('ENCRYPTION_KEY'), 'broker-credentials');
   const { demo, identifier, password, apiKey } = setup.broker;
@@ -39,7 +41,8 @@ function brokerFor(setup: BotSetup, hub: HubClient): Broker {
     apiUrl: demo
       ? (env.CAPITAL_DEMO_API_URL ?? DEFAULT_CAPITAL_DEMO_API_URL)
       : (env.CAPITAL_API_URL ?? DEFAULT_CAPITAL_API_URL),
-    streamUrl: env.CAPITAL_STREAM_URL ?? (demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
+    streamUrl:
+      env.CAPITAL_STREAM_URL ?? (demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
     credentials: {
       identifier: decryptAtRest(key, identifier),
       password: decryptAtRest(key, password),

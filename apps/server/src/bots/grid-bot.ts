@@ -80,6 +80,8 @@ export class GridBot {
   private readonly queue: PriceEvent[] = [];
   private draining: Promise<void> | null = null;
   private haltedWith: string | null = null;
+  /** Intents sent ahead of their orders (see writeIntent); each is awaited before the next price. */
+  private pendingWrites: Promise<void>[] = [];
 
   constructor(
     private readonly setup: BotSetup,
@@ -150,6 +152,9 @@ export class GridBot {
       if (decision.kind === 'enter') await this.enter(decision, event);
       else await this.exit(decision, event);
     }
+    const writes = this.pendingWrites;
+    this.pendingWrites = [];
+    await Promise.all(writes);
     if (this.stepper.cannotOpen && !this.cycle) await this.halt(BOT_MESSAGES.entryTooSmall);
   }
 
@@ -173,14 +178,14 @@ export class GridBot {
       lots: decision.lots / 100,
       bid: decision.bid / perUnit,
     });
-    await this.ledger.intent(order);
+    await this.writeIntent(order);
     this.options.onOrderSent?.(event);
     const position = await this.placeOpen(order).catch(async (error: unknown) => {
       // Refused: the intent is marked failed, so nothing half-written stays behind.
       if (error instanceof BrokerError) await this.ledger.fail(order.id, error.message);
       throw error;
     });
-    await this.ledger.confirm(order.id, position.dealId, position.level);
+    await this.sequenced(this.ledger.confirm(order.id, position.dealId, position.level));
     cycle.positions.push({
       dealId: position.dealId,
       lots: order.lots,
@@ -199,7 +204,7 @@ export class GridBot {
       lots: decision.quantity / 100,
       bid,
     });
-    await this.ledger.intent(order);
+    await this.writeIntent(order);
     this.options.onOrderSent?.(event);
     // What the broker's prices add to or take from the decided result: nothing on paper.
     let slippageUnits = 0;
@@ -210,13 +215,15 @@ export class GridBot {
       exitValue += position.lots * exitLevel;
     }
     const slippageEur = (slippageUnits * this.setup.instrument.contractSize) / this.fxRate(event.sourceTime);
-    await this.ledger.closeCycle({
-      ...this.statement(cycle, exitValue),
-      closeId: order.id,
-      reason: decision.reason,
-      closedAt: event.time,
-      profitLoss: decision.eur + slippageEur,
-    });
+    await this.sequenced(
+      this.ledger.closeCycle({
+        ...this.statement(cycle, exitValue),
+        closeId: order.id,
+        reason: decision.reason,
+        closedAt: event.time,
+        profitLoss: decision.eur + slippageEur,
+      }),
+    );
     this.cycle = null;
   }
 
@@ -234,6 +241,26 @@ export class GridBot {
       exitPrice: lots > 0 ? exitValue / lots : 0,
       openedAt: cycle.openedAt,
     };
+  }
+
+  /**
+   * The intent is written before its order goes out. A broker behind the same ordered channel as
+   * the ledger (the paper broker, through the hub) receives the order only after the intent is
+   * written, so the bot need not wait for the write: the channel keeps the order of the two.
+   */
+  private writeIntent(order: OrderRecord): Promise<void> {
+    return this.sequenced(this.ledger.intent(order));
+  }
+
+  /** A write the bot need not wait for before its next request, when the channel keeps their order. */
+  private async sequenced(written: Promise<void>): Promise<void> {
+    if (this.broker.sequencedWithLedger === true) {
+      // Awaited after the price is handled; marked handled now, as it may fail while the order is out.
+      written.catch(() => undefined);
+      this.pendingWrites.push(written);
+      return;
+    }
+    await written;
   }
 
   private order(

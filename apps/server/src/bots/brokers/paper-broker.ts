@@ -17,12 +17,18 @@ export interface PaperBook {
 export class PaperBroker implements Broker {
   private readonly perUnit: number;
   private readonly spread: number;
+  private readonly now: () => number;
+
+  /** True when the book is reached through the ledger's own ordered channel (the hub). */
+  readonly sequencedWithLedger: boolean;
 
   constructor(
     private readonly book: PaperBook,
     instrument: InstrumentSpec,
-    private readonly now: () => number = Date.now,
+    options: { sequencedWithLedger?: boolean; now?: () => number } = {},
   ) {
+    this.sequencedWithLedger = options.sequencedWithLedger ?? false;
+    this.now = options.now ?? Date.now;
     this.perUnit = Math.round(1000 / instrument.point);
     this.spread = Math.round(instrument.spreadPoints * 1000);
   }

@@ -22,6 +22,8 @@ export interface HubLogger {
 
 interface BotConnection {
   socket: Socket;
+  /** A call failed: nothing the bot sent after it may run (an order must never overtake its failed intent). */
+  broken: boolean;
   investmentId: string | null;
   market: Market | null;
 }
@@ -67,7 +69,7 @@ export class BotHub {
   }
 
   private accept(socket: Socket): void {
-    const connection: BotConnection = { socket, investmentId: null, market: null };
+    const connection: BotConnection = { socket, broken: false, investmentId: null, market: null };
     this.connections.add(connection);
     socket.setNoDelay(true);
     socket.on('error', () => undefined);
@@ -83,6 +85,7 @@ export class BotHub {
   }
 
   private async answer(connection: BotConnection, line: string): Promise<void> {
+    if (connection.broken) return;
     let request: HubRequest;
     try {
       request = JSON.parse(line) as HubRequest;
@@ -98,8 +101,11 @@ export class BotHub {
       if (!(error instanceof BotNotRunnableError))
         this.logger.warn({ method: request.method, error: String(error) }, 'bot hub call failed');
       message = { id: request.id, ok: false, error: text };
+      connection.broken = true;
     }
     if (!connection.socket.destroyed) connection.socket.write(`${JSON.stringify(message)}\n`);
+    // The bot starts again and reconciles from what was written.
+    if (connection.broken) connection.socket.end();
   }
 
   private async call(connection: BotConnection, request: HubRequest): Promise<unknown> {
