@@ -10,7 +10,12 @@ describe('configuration', () => {
   it('has working defaults and generates the secrets once into DATA_DIR', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });
-    expect(first).toMatchObject({ port: 8080, adminEmail: 'admin@example.com', demoData: true, publicUrl: 'http://localhost:8080' });
+    expect(first).toMatchObject({
+      port: 8080,
+      adminEmail: 'admin@example.com',
+      demoData: true,
+      publicUrl: 'http://localhost:8080',
+    });
     expect(first.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
@@ -22,7 +27,11 @@ describe('configuration', () => {
 
   it('uses given secrets without writing any file', () => {
     const dataDir = tempDir();
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40), ENCRYPTION_KEY: 'AB'.repeat(32) });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: 's'.repeat(40),
+      ENCRYPTION_KEY: 'AB'.repeat(32),
+    });
     expect(config.encryptionKey).toBe('ab'.repeat(32));
     expect(() => readFileSync(join(dataDir, 'secrets.json'))).toThrow();
   });
@@ -34,10 +43,34 @@ describe('configuration', () => {
   });
 
   it('stops with a message naming each bad variable', () => {
-    const attempt = () => loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty', ENCRYPTION_KEY: 'short', ADMIN_EMAIL: 'nope' });
+    const attempt = () =>
+      loadConfig({ DATA_DIR: tempDir(), PORT: 'eighty', ENCRYPTION_KEY: 'short', ADMIN_EMAIL: 'nope' });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT/);
     expect(attempt).toThrow(/ENCRYPTION_KEY/);
     expect(attempt).toThrow(/ADMIN_EMAIL/);
+  });
+
+  it('replays stored bars at real time by default, and needs Capital.com credentials for its quote feed', () => {
+    const dataDir = tempDir();
+    const defaults = loadConfig({ DATA_DIR: dataDir });
+    expect(defaults).toMatchObject({ feedSpeed: 1, demoBroker: 'paper', feed: { source: 'replay' } });
+    expect(loadConfig({ DATA_DIR: dataDir, FEED_SPEED: '60' }).feedSpeed).toBe(60);
+    expect(() => loadConfig({ DATA_DIR: dataDir, FEED_SPEED: '0' })).toThrow(/FEED_SPEED/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, FEED_SOURCE: 'capital' })).toThrow(/CAPITAL_FEED_API_KEY/);
+    const streamed = loadConfig({
+      DATA_DIR: dataDir,
+      FEED_SOURCE: 'capital',
+      CAPITAL_FEED_API_KEY: 'key',
+      CAPITAL_FEED_IDENTIFIER: 'me@example.com',
+      CAPITAL_FEED_PASSWORD: 'secret',
+    });
+    expect(streamed.feed).toEqual({
+      source: 'capital',
+      demo: true,
+      apiKey: 'key',
+      identifier: 'me@example.com',
+      password: 'secret',
+    });
   });
 });

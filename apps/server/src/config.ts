@@ -30,6 +30,11 @@ const envSchema = z.object({
   CAPITAL_API_URL: z.url().optional(),
   CAPITAL_DEMO_API_URL: z.url().optional(),
   CAPITAL_STREAM_URL: z.url().optional(),
+  FEED_SOURCE: z.enum(['replay', 'capital']).default('replay'),
+  CAPITAL_FEED_API_KEY: z.string().min(1).optional(),
+  CAPITAL_FEED_IDENTIFIER: z.string().min(1).optional(),
+  CAPITAL_FEED_PASSWORD: z.string().min(1).optional(),
+  CAPITAL_FEED_DEMO: z.enum(['0', '1', 'false', 'true']).default('1'),
   TRUST_PROXY: trustProxySchema.optional(),
 });
 
@@ -57,6 +62,8 @@ export interface AppConfig {
   demoBroker: 'paper' | 'capital';
   /** Capital.com's hosts, for the bots; unset means Capital.com's own. */
   capital: { apiUrl: string | undefined; demoApiUrl: string | undefined; streamUrl: string | undefined };
+  /** Where the market prices come from: the replay of stored bars, or a Capital.com session's quote stream. */
+  feed: { source: 'replay' } | { source: 'capital'; demo: boolean; apiKey: string; identifier: string; password: string };
   /** The reverse proxies whose X-Forwarded-For is believed; none unless TRUST_PROXY names them. */
   trustProxy: string[] | undefined;
 }
@@ -75,6 +82,17 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+function feedConfig(vars: z.infer<typeof envSchema>): AppConfig['feed'] {
+  if (vars.FEED_SOURCE === 'replay') return { source: 'replay' };
+  const { CAPITAL_FEED_API_KEY: apiKey, CAPITAL_FEED_IDENTIFIER: identifier, CAPITAL_FEED_PASSWORD: password } = vars;
+  if (!apiKey || !identifier || !password) {
+    throw new ConfigError(
+      'Configurazione non valida:\n  FEED_SOURCE=capital richiede CAPITAL_FEED_API_KEY, CAPITAL_FEED_IDENTIFIER e CAPITAL_FEED_PASSWORD',
+    );
+  }
+  return { source: 'capital', demo: vars.CAPITAL_FEED_DEMO === '1' || vars.CAPITAL_FEED_DEMO === 'true', apiKey, identifier, password };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): AppConfig {
@@ -107,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     feedSpeed: vars.FEED_SPEED,
     demoBroker: vars.DEMO_BROKER,
     capital: { apiUrl: vars.CAPITAL_API_URL, demoApiUrl: vars.CAPITAL_DEMO_API_URL, streamUrl: vars.CAPITAL_STREAM_URL },
+    feed: feedConfig(vars),
     trustProxy: vars.TRUST_PROXY,
   };
 }

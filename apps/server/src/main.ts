@@ -5,8 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pino } from 'pino';
+import type { Market } from '@platform/contracts';
 import { buildApp } from './app';
 import { botEntryLocation } from './bots/bot-supervisor';
+import { CapitalBroker } from './bots/brokers/capital/capital-broker';
+import {
+  DEFAULT_CAPITAL_API_URL,
+  DEFAULT_CAPITAL_DEMO_API_URL,
+  DEFAULT_CAPITAL_DEMO_STREAM_URL,
+  DEFAULT_CAPITAL_STREAM_URL,
+} from './bots/brokers/capital/capital-hosts';
 import { CandleBook } from './bots/feed/candle-book';
 import { lateBotControl, startLiveRuntime, type LiveRuntime } from './bots/live-runtime';
 import { ConfigError, loadConfig, type AppConfig } from './config';
@@ -33,6 +41,24 @@ function botEnvironment(config: AppConfig): Record<string, string> {
     CAPITAL_STREAM_URL: config.capital.streamUrl,
   };
   return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** FEED_SOURCE=capital: one Capital.com session of the platform's own per market, for its quotes. */
+function capitalFeed(
+  config: AppConfig,
+  feed: Extract<AppConfig['feed'], { source: 'capital' }>,
+  logger: pino.Logger,
+): (market: Market) => CapitalBroker {
+  return (market) =>
+    new CapitalBroker({
+      apiUrl: feed.demo
+        ? (config.capital.demoApiUrl ?? DEFAULT_CAPITAL_DEMO_API_URL)
+        : (config.capital.apiUrl ?? DEFAULT_CAPITAL_API_URL),
+      streamUrl: config.capital.streamUrl ?? (feed.demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
+      credentials: { apiKey: feed.apiKey, identifier: feed.identifier, password: feed.password },
+      market,
+      logger,
+    });
 }
 
 async function main(): Promise<void> {
@@ -129,6 +155,7 @@ async function main(): Promise<void> {
     entry: botEntryLocation(import.meta.url),
     logger,
     botEnvironment: botEnvironment(config),
+    ...(config.feed.source === 'capital' ? { brokerFeed: capitalFeed(config, config.feed, logger) } : {}),
   });
   console.log(`\n  Trading Platform is running at http://localhost:${config.port}\n`);
 }

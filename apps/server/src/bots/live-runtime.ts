@@ -1,6 +1,7 @@
 // The live trading runtime of the server process (DESIGN.md section 7), started after the HTTP
-// app: the bot hub on loopback, the replay feeds of every market (their prices go to the bots and
-// to the overview's candles), and the supervisor that keeps a bot process per running investment.
+// app: the bot hub on loopback, the price feed of every market (a broker's quote stream when one
+// is configured, else the replay of its stored bars; the prices go to the bots and to the
+// overview's candles), and the supervisor that keeps a bot process per running investment.
 import type { Market } from '@platform/contracts';
 import { deriveKey } from '../lib/crypto';
 import type { PriceHistory } from '../jobs/price-history';
@@ -8,8 +9,11 @@ import type { BotsService } from '../modules/bots/bots.service';
 import type { BotControl } from '../modules/investments/investments.service';
 import { BotSupervisor, type BotProcessEntry, type SupervisorLogger } from './bot-supervisor';
 import type { CandleBook } from './feed/candle-book';
+import type { Broker } from './brokers/broker';
+import { BrokerFeeds } from './feed/broker-feeds';
 import { ReplayFeeds } from './feed/replay-feeds';
 import { BotHub, botToken } from './hub/bot-hub';
+import type { PriceEvent } from './hub/hub-protocol';
 
 export interface LiveRuntimeOptions {
   bots: BotsService;
@@ -21,6 +25,8 @@ export interface LiveRuntimeOptions {
   logger: SupervisorLogger;
   /** What a bot process also needs from the server's environment (log level, Capital.com's hosts). */
   botEnvironment: Record<string, string>;
+  /** A broker session per market whose quote stream feeds the market (FEED_SOURCE=capital); else the replay. */
+  brokerFeed?: (market: Market) => Broker;
   /** Tests shorten the supervisor's pauses. */
   backoffMs?: number;
 }
@@ -37,20 +43,22 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
   const tokenKey = deriveKey(options.encryptionKey, 'bot-hub');
   const hub = new BotHub(options.bots, tokenKey, options.logger);
   const { host, port } = await hub.listen();
+  const publish = (event: PriceEvent) => {
+    options.candles.add(event);
+    hub.publish(event);
+  };
+  const streams = options.brokerFeed
+    ? new BrokerFeeds({ markets: MARKETS, brokerFor: options.brokerFeed, publish, logger: options.logger })
+    : null;
+  const streamed = (await streams?.start()) ?? [];
   const feeds = new ReplayFeeds({
     prices: options.prices,
-    markets: MARKETS,
+    markets: MARKETS.filter((market) => !streamed.includes(market)),
     speed: options.feedSpeed,
-    publish: (event) => {
-      options.candles.add(event);
-      hub.publish(event);
-    },
+    publish,
   });
   const replayed = await feeds.start();
-  options.logger.info(
-    { markets: replayed, speed: options.feedSpeed },
-    'price feeds replaying the stored bars',
-  );
+  options.logger.info({ streamed, replayed, speed: options.feedSpeed }, 'price feeds started');
   const supervisor = new BotSupervisor({
     entry: options.entry,
     environment: (investmentId) => ({
@@ -71,6 +79,7 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
     hub,
     async close() {
       feeds.stop();
+      await streams?.stop();
       await supervisor.close();
       await hub.close();
     },
