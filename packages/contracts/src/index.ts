@@ -22,3 +22,4 @@ export * from './http/analyses';
 export * from './http/marketdata';
 export * from './http/weather';
 export * from './http/live-prices';
+export * from './realtime/processes';

@@ -1,0 +1,56 @@
+// The monitoring socket (product-spec.md sections 'Client Processes', 'Monitoring socket' and
+// 'Realtime socket (admin)'; DESIGN.md section 7): Socket.IO on the API's own HTTP server, admins
+// only. The client emits pm2Command; the server answers pm2Response with the process list and
+// streams pm2Logs; a refused or malformed command gets pm2Error with a message.
+import * as z from 'zod';
+
+export const REALTIME_PATH = '/socket.io';
+
+export const REALTIME_EVENTS = {
+  command: 'pm2Command',
+  response: 'pm2Response',
+  logs: 'pm2Logs',
+  error: 'pm2Error',
+} as const;
+
+/** The two core services shown as icons in the view's header; every other process is a bot. */
+export const CORE_SERVICES = { monitoring: 'Monitoring', daemon: 'Daemon' } as const;
+export type CoreServiceName = (typeof CORE_SERVICES)[keyof typeof CORE_SERVICES];
+
+/** A process in pm2's own shape (product-spec.md section 3, Process). A bot's name is its investment's id. */
+export const processSchema = z.object({
+  pm_id: z.number().int(),
+  name: z.string(),
+  pm2_env: z.object({
+    status: z.string(),
+    restart_time: z.number().int(),
+    version: z.string(),
+    /** When it (re)started, ms since the epoch; 0 when it is not running. */
+    pm_uptime: z.number(),
+    watch: z.boolean(),
+  }),
+});
+export type ProcessInfo = z.infer<typeof processSchema>;
+
+export const processCommandSchema = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('ls') }),
+  z.object({ command: z.enum(['stop', 'restart', 'reset']), processName: z.string().min(1).max(200) }),
+]);
+export type ProcessCommand = z.infer<typeof processCommandSchema>;
+
+export const processLogSchema = z.object({
+  processName: z.string(),
+  /** out or err, as pm2 tells a process's standard output from its errors. */
+  type: z.enum(['out', 'err']),
+  message: z.string(),
+});
+export type ProcessLog = z.infer<typeof processLogSchema>;
+
+export const PROCESS_MESSAGES = {
+  adminsOnly: 'Monitoraggio riservato agli amministratori.',
+  sessionExpired: 'Sessione scaduta: effettua di nuovo il login.',
+  badCommand: 'Comando non valido.',
+  unknownProcess: (name: string) => `Processo sconosciuto: ${name}`,
+  /** The toast of product-spec.md section 8, command in capitals. */
+  sending: (command: string, name: string) => `Invio comando ${command.toUpperCase()} per ${name}...`,
+} as const;
