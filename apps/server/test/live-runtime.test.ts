@@ -11,6 +11,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { botEntryLocation } from '../src/bots/bot-supervisor';
 import { CandleBook } from '../src/bots/feed/candle-book';
 import { lateBotControl, startLiveRuntime, type LiveRuntime } from '../src/bots/live-runtime';
+import { UnknownProcessError } from '../src/realtime/process-control';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -46,7 +47,7 @@ function sawtooth(teeth: number): Bars {
 async function until<T>(
   what: string,
   probe: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 30_000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -78,7 +79,7 @@ async function startRuntime() {
     feedSpeed: 6000,
     entry: botEntryLocation(new URL('../src/main.ts', import.meta.url).href),
     logger: silent,
-    botEnvironment: { LOG_LEVEL: 'warn' },
+    botEnvironment: { LOG_LEVEL: 'info' },
     backoffMs: 200,
   });
   onTestFinished(() => runtime.close());
@@ -200,5 +201,43 @@ describe('the live runtime', () => {
     await until('the bot process to end', () => runtime.supervisor.list().length === 0);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(runtime.supervisor.list()).toEqual([]);
+  });
+
+  it("lists the bots in pm2's shape, streams their log lines, and stops, restarts and resets a bot by command", async () => {
+    const { runtime, invest, listed } = await startRuntime();
+    const investment = await invest();
+    const lines: string[] = [];
+    const unsubscribe = runtime.processes.onLog((log) => {
+      if (log.processName === investment._id) lines.push(log.message);
+    });
+    const bot = () => runtime.processes.list().find((process) => process.name === investment._id);
+    await until('the bot online', () => bot()?.pm2_env.status === 'online');
+    expect(
+      runtime.processes
+        .list()
+        .slice(0, 2)
+        .map((process) => process.name),
+    ).toEqual(['Monitoring', 'Daemon']);
+    await until('its log lines', () => lines.some((line) => line.startsWith('cycle closed')));
+    unsubscribe();
+
+    const stateOf = async () =>
+      (await listed<Investment>('/api/common/investments')).find((row) => row._id === investment._id)
+        ?.isRunning;
+    await runtime.processes.command('stop', investment._id);
+    expect(bot()?.pm2_env.status).toBe('stopped');
+    expect(await stateOf()).toBe(0);
+    expect(runtime.supervisor.pidOf(investment._id)).toBeNull();
+
+    await runtime.processes.command('restart', investment._id);
+    expect(await stateOf()).toBe(1);
+    await until('the bot online again', () => bot()?.pm2_env.status === 'online');
+    await runtime.processes.command('restart', investment._id);
+    await until('the restarted bot online', () => bot()?.pm2_env.status === 'online');
+    expect(bot()?.pm2_env.restart_time).toBe(1);
+    await runtime.processes.command('reset', investment._id);
+    expect(bot()?.pm2_env.restart_time).toBe(0);
+
+    await expect(runtime.processes.command('stop', 'not-a-process')).rejects.toThrow(UnknownProcessError);
   });
 });

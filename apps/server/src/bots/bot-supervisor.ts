@@ -46,28 +46,43 @@ export interface SupervisorOptions {
   maxQuickCrashes?: number;
 }
 
-/** One supervised bot, as the monitoring view will list it. */
+/** One supervised bot, as the monitoring view lists it. */
 export interface BotProcessInfo {
   investmentId: string;
+  /** A number that stays the bot's while the server runs (pm2's pm_id). */
+  pmId: number;
   pid: number | null;
   status: 'online' | 'waiting' | 'stopping';
+  /** Restarts after a crash or by command, since the server started or the last reset. */
   restarts: number;
   startedAt: number | null;
+}
+
+/** A line a bot wrote (null investment: the supervisor's own news). */
+export interface SupervisorLine {
+  investmentId: string | null;
+  type: 'out' | 'err';
+  line: string;
 }
 
 interface Supervised {
   investmentId: string;
   child: ChildProcess | null;
   startedAt: number | null;
-  restarts: number;
   quickCrashes: number;
   wanted: boolean;
   timer: NodeJS.Timeout | null;
   exited: Promise<void>;
 }
 
+/** pm_id 0 and 1 are the two core services (Monitoring, Daemon); bots count from here. */
+const FIRST_BOT_PM_ID = 2;
+
 export class BotSupervisor {
   private readonly bots = new Map<string, Supervised>();
+  /** Kept when a bot stops, so its number and restart count survive a stop and a start. */
+  private readonly counters = new Map<string, { pmId: number; restarts: number }>();
+  private readonly lineListeners = new Set<(line: SupervisorLine) => void>();
   private syncing: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -85,18 +100,39 @@ export class BotSupervisor {
 
   /** Stops and starts again the bots of these investments (an account's credentials changed...). */
   async restart(investmentIds: readonly string[]): Promise<void> {
-    await Promise.all(investmentIds.filter((id) => this.bots.has(id)).map((id) => this.stop(id)));
+    const running = investmentIds.filter((id) => this.bots.has(id));
+    for (const id of running) this.countersOf(id).restarts++;
+    await Promise.all(running.map((id) => this.stop(id)));
     await this.sync();
   }
 
   list(): BotProcessInfo[] {
     return [...this.bots.values()].map((bot) => ({
       investmentId: bot.investmentId,
+      pmId: this.countersOf(bot.investmentId).pmId,
       pid: bot.child?.pid ?? null,
       status: !bot.wanted ? 'stopping' : bot.child ? 'online' : 'waiting',
-      restarts: bot.restarts,
+      restarts: this.countersOf(bot.investmentId).restarts,
       startedAt: bot.startedAt,
     }));
+  }
+
+  /** The bot's number and restart count, whether it runs now or not; null for a bot never supervised. */
+  countersFor(investmentId: string): { pmId: number; restarts: number } | null {
+    return this.counters.get(investmentId) ?? null;
+  }
+
+  /** Its restart count back to 0 (pm2's reset); false for a bot never supervised. */
+  resetRestarts(investmentId: string): boolean {
+    const counters = this.counters.get(investmentId);
+    if (counters) counters.restarts = 0;
+    return counters !== undefined;
+  }
+
+  /** Every line the bots write, and the supervisor's own news; the returned function stops listening. */
+  onLine(listener: (line: SupervisorLine) => void): () => void {
+    this.lineListeners.add(listener);
+    return () => this.lineListeners.delete(listener);
   }
 
   /** The bot's process, for tests that kill it. */
@@ -117,12 +153,25 @@ export class BotSupervisor {
     for (const id of running) if (!this.bots.has(id)) this.launch(this.track(id));
   }
 
+  private tell(line: SupervisorLine): void {
+    for (const listener of this.lineListeners) listener(line);
+  }
+
+  private countersOf(investmentId: string): { pmId: number; restarts: number } {
+    let counters = this.counters.get(investmentId);
+    if (!counters) {
+      counters = { pmId: FIRST_BOT_PM_ID + this.counters.size, restarts: 0 };
+      this.counters.set(investmentId, counters);
+    }
+    return counters;
+  }
+
   private track(investmentId: string): Supervised {
+    this.countersOf(investmentId);
     const bot: Supervised = {
       investmentId,
       child: null,
       startedAt: null,
-      restarts: 0,
       quickCrashes: 0,
       wanted: true,
       timer: null,
@@ -142,13 +191,21 @@ export class BotSupervisor {
     });
     bot.child = child;
     bot.startedAt = Date.now();
-    const forward = (stream: NodeJS.ReadableStream | null) =>
+    const forward = (stream: NodeJS.ReadableStream | null, type: SupervisorLine['type']) =>
       stream?.on('data', (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n'))
-          if (line.trim()) logger.info({ bot: bot.investmentId, line }, 'bot');
+        for (const line of chunk.toString('utf8').split('\n')) {
+          if (!line.trim()) continue;
+          logger.info({ bot: bot.investmentId, line }, 'bot');
+          this.tell({ investmentId: bot.investmentId, type, line });
+        }
       });
-    forward(child.stdout);
-    forward(child.stderr);
+    forward(child.stdout, 'out');
+    forward(child.stderr, 'err');
+    this.tell({
+      investmentId: null,
+      type: 'out',
+      line: `bot ${bot.investmentId} started (pid ${child.pid})`,
+    });
     bot.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         void this.exited(bot, child, code, signal).finally(resolve);
@@ -188,8 +245,13 @@ export class BotSupervisor {
       (this.options.backoffMs ?? 1000) * 2 ** (bot.quickCrashes - 1),
       this.options.maxBackoffMs ?? 60_000,
     );
-    bot.restarts++;
+    this.countersOf(bot.investmentId).restarts++;
     logger.warn({ investmentId: bot.investmentId, code, signal, pause }, 'bot exited, starting it again');
+    this.tell({
+      investmentId: null,
+      type: 'err',
+      line: `bot ${bot.investmentId} exited (${signal ?? `code ${code}`}), starting it again in ${pause} ms`,
+    });
     bot.timer = setTimeout(() => this.launch(bot), pause);
   }
 

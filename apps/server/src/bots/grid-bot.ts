@@ -192,6 +192,12 @@ export class GridBot {
       fill: position.level,
       expectedFill: decision.fill / perUnit,
     });
+    if (decision.level === 0) {
+      this.options.logger.info(
+        { cycleId: cycle.id, lots: order.lots, price: position.level },
+        'cycle opened',
+      );
+    }
   }
 
   private async exit(decision: ExitDecision, event: PriceEvent): Promise<void> {
@@ -223,6 +229,15 @@ export class GridBot {
         closedAt: event.time,
         profitLoss: decision.eur + slippageEur,
       }),
+    );
+    this.options.logger.info(
+      {
+        cycleId: cycle.id,
+        reason: decision.reason,
+        lots: decision.quantity / 100,
+        profitLoss: decision.eur + slippageEur,
+      },
+      'cycle closed',
     );
     this.cycle = null;
   }

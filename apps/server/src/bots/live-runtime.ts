@@ -12,6 +12,8 @@ import type { CandleBook } from './feed/candle-book';
 import type { Broker } from './brokers/broker';
 import { BrokerFeeds } from './feed/broker-feeds';
 import { ReplayFeeds } from './feed/replay-feeds';
+import { SupervisorProcessControl } from './supervisor-process-control';
+import type { ProcessControl } from '../realtime/process-control';
 import { BotHub, botToken } from './hub/bot-hub';
 import type { PriceEvent } from './hub/hub-protocol';
 
@@ -29,6 +31,8 @@ export interface LiveRuntimeOptions {
   brokerFeed?: (market: Market) => Broker;
   /** Tests shorten the supervisor's pauses. */
   backoffMs?: number;
+  /** The version the monitoring view shows for every process. */
+  version?: string;
 }
 
 const MARKETS: readonly Market[] = ['GOLD', 'NASDAQ', 'EURUSD'];
@@ -36,6 +40,8 @@ const MARKETS: readonly Market[] = ['GOLD', 'NASDAQ', 'EURUSD'];
 export interface LiveRuntime {
   supervisor: BotSupervisor;
   hub: BotHub;
+  /** The processes as the monitoring gateway shows and steers them. */
+  processes: ProcessControl;
   close(): Promise<void>;
 }
 
@@ -77,6 +83,7 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
   return {
     supervisor,
     hub,
+    processes: new SupervisorProcessControl(supervisor, options.bots, options.version ?? '1.0.0'),
     async close() {
       feeds.stop();
       await streams?.stop();

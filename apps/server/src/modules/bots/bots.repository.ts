@@ -11,8 +11,8 @@ import {
   type Database,
   type PaperPositionRow,
 } from '@platform/db';
-import { INVESTMENT_FAILED, INVESTMENT_RUNNING } from '@platform/contracts';
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_FAILED, INVESTMENT_RUNNING } from '@platform/contracts';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 
 export type NewOrder = Omit<BotOrderRow, 'createdAt' | 'confirmedAt' | 'message'> & { createdAt: Date };
 
@@ -134,6 +134,16 @@ export class BotsRepository {
       .update(investments)
       .set({ isRunning: INVESTMENT_FAILED, statusMessage, updatedAt: sql`now()` })
       .where(and(eq(investments.id, investmentId), eq(investments.isRunning, INVESTMENT_RUNNING)));
+  }
+
+  /** Running (1) or stopped (0), unless its deletion was requested; false when no such investment. */
+  async setRunning(investmentId: string, isRunning: number): Promise<boolean> {
+    const rows = await this.db
+      .update(investments)
+      .set({ isRunning, statusMessage: null, updatedAt: sql`now()` })
+      .where(and(eq(investments.id, investmentId), ne(investments.isRunning, INVESTMENT_DELETION_REQUESTED)))
+      .returning({ id: investments.id });
+    return rows.length > 0;
   }
 
   async ownerOf(investmentId: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 // The server's side of the bots: what a bot process is told at start (its grid, its broker, its
 // open cycle) and what it writes through the hub. Every call names the investment the hub
 // authenticated, so a bot reads and writes only its own rows.
-import { INVESTMENT_RUNNING, type Market } from '@platform/contracts';
+import { INVESTMENT_RUNNING, INVESTMENT_STOPPED, type Market } from '@platform/contracts';
 import type { PaperPositionRow } from '@platform/db';
 import { fxFromCloses, utcDay, type GridParams } from '@platform/engine';
 import type { BrokerExit, BrokerPosition } from '../../bots/brokers/broker';
@@ -21,6 +21,9 @@ export interface BotsServiceOptions {
   /** Demo accounts trade on the paper broker unless this is 'capital' (DESIGN.md section 7). */
   demoBroker: 'paper' | 'capital';
 }
+
+/** Process names come from a socket: anything but an id is unknown, not a database error. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How long an fx table is reused before the stored EURUSD closes are read again. */
 const FX_TABLE_TTL_MS = 10 * 60_000;
@@ -50,6 +53,12 @@ export class BotsService {
 
   runningInvestmentIds(): Promise<string[]> {
     return this.repository.runningInvestmentIds();
+  }
+
+  /** The monitoring view's stop and restart (audited by the gateway); an investment being deleted stays as it is. */
+  setRunning(investmentId: string, running: boolean): Promise<boolean> {
+    if (!UUID.test(investmentId)) return Promise.resolve(false);
+    return this.repository.setRunning(investmentId, running ? INVESTMENT_RUNNING : INVESTMENT_STOPPED);
   }
 
   investmentIdsOfAccount(accountId: string): Promise<string[]> {
