@@ -215,11 +215,12 @@ export class GridBot {
     // What the broker's prices add to or take from the decided result: nothing on paper.
     let slippageUnits = 0;
     let exitValue = 0;
-    for (const position of cycle.positions) {
-      const exitLevel = await this.closeOne(position.dealId, bid);
+    const exits = await this.closeAll(cycle.positions, bid);
+    cycle.positions.forEach((position, index) => {
+      const exitLevel = exits[index] as number;
       slippageUnits += position.lots * (exitLevel - bid - (position.fill - position.expectedFill));
       exitValue += position.lots * exitLevel;
-    }
+    });
     const slippageEur = (slippageUnits * this.setup.instrument.contractSize) / this.fxRate(event.sourceTime);
     await this.sequenced(
       this.ledger.closeCycle({
@@ -308,6 +309,19 @@ export class GridBot {
         throw error;
       }
     });
+  }
+
+  /**
+   * The exit levels of the cycle's positions. Behind the hub's ordered channel (paper) the closes go
+   * out together; a remote broker gets them one after another, within its request rate.
+   */
+  private async closeAll(positions: readonly HeldPosition[], bid: number): Promise<number[]> {
+    if (this.broker.sequencedWithLedger === true) {
+      return Promise.all(positions.map((position) => this.closeOne(position.dealId, bid)));
+    }
+    const levels: number[] = [];
+    for (const position of positions) levels.push(await this.closeOne(position.dealId, bid));
+    return levels;
   }
 
   /** Closes one position; a position the broker no longer holds after a timeout was closed by that try. */
