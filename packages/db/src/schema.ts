@@ -383,6 +383,30 @@ export const analyses = pgTable(
   ],
 );
 
+/**
+ * Failed login and 2FA code counters, in the database so that restarts keep them, every server
+ * shares them and no flood of other keys can push one out. key is fixed-length: a kind and a
+ * hash of the username, the address (IPv6 by /64) or the user id.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  /** Attempts counted in the current window; an attempt counts from its start until it succeeds. */
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Locks in a row without a success: each one lasts twice the one before. */
+  locks: integer('locks').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** When a session last proved its password (a password login or verify-password): 2FA changes need a recent one. */
+export const passwordProofs = pgTable('password_proofs', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  provedAt: timestamp('proved_at', { withTimezone: true }).notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
