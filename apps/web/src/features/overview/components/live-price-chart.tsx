@@ -18,15 +18,10 @@ import {
 import { useEffect, useRef } from 'react';
 import type { LiveCandle, Market } from '@platform/contracts';
 import { formatHourMinute, formatTime } from '../../../lib/format';
-import { useTheme, type Theme } from '../../../lib/theme';
+import { useTheme } from '../../../lib/theme';
+import { CHART_PALETTES } from './chart-palette';
 import { useLivePrices } from '../api/get-live-prices';
 import { nextCandleStep, type ShownCandles } from '../candle-updates';
-
-// The canvas cannot read CSS variables: these mirror the tokens of base.css for each theme.
-const PALETTES: Record<Theme, { text: string; grid: string; up: string; down: string }> = {
-  light: { text: '#5b6b82', grid: '#e7edf5', up: '#1b873f', down: '#c62828' },
-  dark: { text: '#9aa9bf', grid: '#22324a', up: '#4cc97a', down: '#ff6b6b' },
-};
 
 const priceFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const formatPrice = (price: number) => priceFormat.format(price);
@@ -107,16 +102,16 @@ export function LivePriceChart({ market, symbol }: { market: Market; symbol: str
   }, []);
 
   useEffect(() => {
-    const palette = PALETTES[theme];
+    const palette = CHART_PALETTES[theme];
     chartRef.current?.chart.applyOptions({
       layout: { textColor: palette.text },
       grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
     });
     chartRef.current?.series.applyOptions({
-      upColor: palette.up,
-      downColor: palette.down,
-      wickUpColor: palette.up,
-      wickDownColor: palette.down,
+      upColor: palette.rise,
+      downColor: palette.fall,
+      wickUpColor: palette.rise,
+      wickDownColor: palette.fall,
     });
   }, [theme]);
 

@@ -12,14 +12,9 @@ import {
 import { useEffect, useMemo, useRef } from 'react';
 import type { Transaction } from '@platform/contracts';
 import { formatEuro } from '../../../lib/format';
-import { useTheme, type Theme } from '../../../lib/theme';
+import { useTheme } from '../../../lib/theme';
+import { CHART_PALETTES } from './chart-palette';
 import { cumulativeProfitLoss } from '../profit-loss-series';
-
-// The canvas cannot read CSS variables: these mirror the tokens of base.css for each theme.
-const PALETTES: Record<Theme, { text: string; grid: string; profit: string; loss: string }> = {
-  light: { text: '#5b6b82', grid: '#e7edf5', profit: '#1b873f', loss: '#c62828' },
-  dark: { text: '#9aa9bf', grid: '#22324a', profit: '#4cc97a', loss: '#ff6b6b' },
-};
 
 /** #rrggbb with an alpha, for the fills under and over the line. */
 const translucent = (hex: string, alpha: number) =>
@@ -56,18 +51,18 @@ export function ProfitLossChart({ transactions }: { transactions: readonly Trans
   }, []);
 
   useEffect(() => {
-    const palette = PALETTES[theme];
+    const palette = CHART_PALETTES[theme];
     chartRef.current?.chart.applyOptions({
       layout: { textColor: palette.text },
       grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
     });
     chartRef.current?.series.applyOptions({
-      topLineColor: palette.profit,
-      topFillColor1: translucent(palette.profit, 0.28),
-      topFillColor2: translucent(palette.profit, 0.04),
-      bottomLineColor: palette.loss,
-      bottomFillColor1: translucent(palette.loss, 0.04),
-      bottomFillColor2: translucent(palette.loss, 0.28),
+      topLineColor: palette.rise,
+      topFillColor1: translucent(palette.rise, 0.28),
+      topFillColor2: translucent(palette.rise, 0.04),
+      bottomLineColor: palette.fall,
+      bottomFillColor1: translucent(palette.fall, 0.04),
+      bottomFillColor2: translucent(palette.fall, 0.28),
     });
   }, [theme]);
 
