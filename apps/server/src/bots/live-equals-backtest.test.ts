@@ -36,6 +36,20 @@ const GRIDS = {
   EURUSD: { mediazione: 10, target: 10, worst: 100, safeWorst: 150 },
 };
 
+/** size 1, addizionale 0.5 on 10,000 EUR at leverage 20; no end close, as a live bot has none. */
+function gridParams(market: 'GOLD' | 'EURUSD', dynamic: boolean): GridParams {
+  return {
+    size: 1,
+    addizionale: 0.5,
+    multiplier: 1,
+    ...GRIDS[market],
+    capital: 10_000,
+    leverage: 20,
+    dynamic,
+    close: false,
+  };
+}
+
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 async function monthOf(file: string, month: number): Promise<Bars> {
@@ -102,16 +116,7 @@ describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () 
     'makes the trades of the backtest: $market, dynamic $dynamic',
     async ({ market, dynamic }) => {
       const period = bars[market]!;
-      const params: GridParams = {
-        size: 1,
-        addizionale: 0.5,
-        multiplier: 1,
-        ...GRIDS[market],
-        capital: 10_000,
-        leverage: 20,
-        dynamic,
-        close: false,
-      };
+      const params = gridParams(market, dynamic);
       const fx = fxTableOf(eurusdQuarter, period);
       const ledger = new MemoryLedger();
       const bot = new GridBot(
@@ -156,16 +161,7 @@ describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () 
   it('after a crash in the middle of an order, recovers its positions from the broker and doubles nothing', async () => {
     const market = 'GOLD';
     const period = bars[market]!;
-    const params: GridParams = {
-      size: 1,
-      addizionale: 0.5,
-      multiplier: 1,
-      ...GRIDS[market],
-      capital: 10_000,
-      leverage: 20,
-      dynamic: false,
-      close: false,
-    };
+    const params = gridParams(market, false);
     const fx = fxTableOf(eurusdQuarter, period);
     const ledger = new MemoryLedger();
     const book = new MemoryPaperBook();
@@ -221,16 +217,7 @@ describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () 
 
   it("stops with the broker's reason when a deal is refused, leaving the order marked failed", async () => {
     const market = 'EURUSD';
-    const params: GridParams = {
-      size: 1,
-      addizionale: 0.5,
-      multiplier: 1,
-      ...GRIDS[market],
-      capital: 10_000,
-      leverage: 20,
-      dynamic: false,
-      close: false,
-    };
+    const params = gridParams(market, false);
     const ledger = new MemoryLedger();
     const refusing: Broker = Object.assign(
       Object.create(new PaperBroker(new MemoryPaperBook(), INSTRUMENTS[market])) as Broker,
