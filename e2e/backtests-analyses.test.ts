@@ -61,7 +61,7 @@ describe('backtests, analyses and uploads', () => {
     await outcome.waitFor({ timeout: 30_000 });
     await toast(
       page,
-      'File caricato con successo! Il file è stato inviato al server per l’elaborazione.',
+      "File caricato con successo! Il file è stato inviato al server per l'elaborazione.",
     ).waitFor();
     expect(await dialog.locator('progress').getAttribute('value')).toBe('100');
     const figures = (await outcome.textContent()) ?? '';

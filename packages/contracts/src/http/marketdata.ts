@@ -10,9 +10,9 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'File troppo grande. Massimo 600MB consentito',
   fileAndAlgorithm: 'Seleziona un file e un algoritmo',
   error: "Errore durante l'upload",
-  success: 'File caricato con successo! Il file è stato inviato al server per l\u2019elaborazione.',
+  success: "File caricato con successo! Il file è stato inviato al server per l'elaborazione.",
   successShort: 'File caricato con successo!',
-  cancelled: 'Upload cancellato dall\u2019utente',
+  cancelled: "Upload cancellato dall'utente",
 } as const;
 
 export const marketDataSetSchema = z.object({
