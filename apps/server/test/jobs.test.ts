@@ -66,6 +66,20 @@ describe('backtest jobs', () => {
     expect(list.body.data[0]).toMatchObject({ isCompleted: 2, resultCount: 1, results: [] });
   });
 
+  it('stores a run whose lots leave the exact range flagged, stopped where it left it', async () => {
+    const testApp = await createTestApp();
+    const { token } = await withGold(testApp);
+    // 1e8 lots an entry: the grid's lots times its price pass 2^53 at the first cycle.
+    const created = await create(testApp, token, { ...single, size: 1e8, addizionale: 1e8 });
+    expect(created.status).toBe(200);
+    await testApp.app.services.jobRunner.runOnce();
+    const done = await testApp.call<Backtest>({ method: 'GET', url: `/api/common/backtest/${created.body.data._id}`, token });
+    const bars = barsInPeriod((await testApp.prices.loadBars('GOLD', '1m'))!, '2024-03-04', '2024-03-05');
+    expect(done.body.data.results).toMatchObject([
+      { overflow: true, overflowAt: bars.t[0], trades: 0, profit: 0, openPnl: 0, size: 1e8 },
+    ]);
+  });
+
   it('runs a range backtest over the default GOLD sweep: 1,323 rows in nested order', async () => {
     const testApp = await createTestApp();
     const { token } = await withGold(testApp);

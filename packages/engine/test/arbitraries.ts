@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { DAY_MS, type Bars } from '../src/bars';
 import { fallbackFx, fxFromCloses, type FxCurve } from '../src/fx';
-import type { GridParams, InstrumentSpec } from '../src/grid/params';
+import { gridParamsProblem, type GridParams, type InstrumentSpec } from '../src/grid/params';
 
 export const INSTRUMENTS: Record<string, InstrumentSpec & { tick: number; price: number }> = {
   GOLD: { point: 0.1, contractSize: 100, spreadPoints: 3, tick: 0.01, price: 1900 },
@@ -20,33 +20,43 @@ export interface Scenario {
 }
 
 const barShape = fc.record({
-  gap: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.double({ min: -4, max: 4, noNaN: true }) }),
+  gap: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(0) },
+    { weight: 1, arbitrary: fc.double({ min: -4, max: 4, noNaN: true }) },
+  ),
   drift: fc.double({ min: -1.5, max: 1.5, noNaN: true }),
   up: fc.double({ min: 0, max: 1.5, noNaN: true }),
   down: fc.double({ min: 0, max: 1.5, noNaN: true }),
-  nextDay: fc.oneof({ weight: 20, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-  malformed: fc.oneof({ weight: 40, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+  nextDay: fc.oneof(
+    { weight: 20, arbitrary: fc.constant(false) },
+    { weight: 1, arbitrary: fc.constant(true) },
+  ),
+  malformed: fc.oneof(
+    { weight: 40, arbitrary: fc.constant(false) },
+    { weight: 1, arbitrary: fc.constant(true) },
+  ),
 });
 
-export const scenario: fc.Arbitrary<Scenario> = fc
-  .record({
-    market: fc.constantFrom('GOLD', 'NASDAQ', 'EURUSD'),
-    shapes: fc.array(barShape, { minLength: 1, maxLength: 250 }),
-    stepPoints: fc.double({ min: 0.5, max: 60, noNaN: true }),
-    targetPoints: fc.double({ min: 0.5, max: 80, noNaN: true }),
-    levelsToWorst: fc.double({ min: 0.5, max: 12, noNaN: true }),
-    stopBeyondWorst: fc.double({ min: -0.5, max: 2, noNaN: true }),
-    size: fc.constantFrom(0.001, 0.004, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 1.37, 2),
-    ratio: fc.constantFrom(0.5, 1, 2, 0.33),
-    multiplier: fc.constantFrom(1, 1, 1.1, 1.5, 2),
-    capital: fc.constantFrom(100, 1000, 5000, 100000),
-    leverage: fc.constantFrom(1, 20, 200),
-    dynamic: fc.boolean(),
-    close: fc.boolean(),
-    withFx: fc.boolean(),
-    fxSeed: fc.double({ min: 1.0, max: 1.3, noNaN: true }),
-  })
-  .map((draw) => {
+const draws = {
+  market: fc.constantFrom('GOLD', 'NASDAQ', 'EURUSD'),
+  shapes: fc.array(barShape, { minLength: 1, maxLength: 250 }),
+  stepPoints: fc.double({ min: 0.5, max: 60, noNaN: true }),
+  targetPoints: fc.double({ min: 0.5, max: 80, noNaN: true }),
+  levelsToWorst: fc.double({ min: 0.5, max: 12, noNaN: true }),
+  stopBeyondWorst: fc.double({ min: -0.5, max: 2, noNaN: true }),
+  size: fc.constantFrom<number>(0.001, 0.004, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 1.37, 2),
+  ratio: fc.constantFrom(0.5, 1, 2, 0.33),
+  multiplier: fc.constantFrom<number>(1, 1, 1.1, 1.5, 2),
+  capital: fc.constantFrom<number>(100, 1000, 5000, 100000),
+  leverage: fc.constantFrom(1, 20, 200),
+  dynamic: fc.boolean(),
+  close: fc.boolean(),
+  withFx: fc.boolean(),
+  fxSeed: fc.double({ min: 1.0, max: 1.3, noNaN: true }),
+};
+
+const scenarioOf = (overrides: Partial<typeof draws>): fc.Arbitrary<Scenario> =>
+  fc.record({ ...draws, ...overrides }).map((draw) => {
     const spec = INSTRUMENTS[draw.market] as (typeof INSTRUMENTS)['GOLD'];
     const unit = spec.point * draw.stepPoints; // a move of about one grid step
     const onTick = (price: number) => Math.max(spec.tick, Math.round(price / spec.tick) * spec.tick);
@@ -97,3 +107,21 @@ export const scenario: fc.Arbitrary<Scenario> = fc
       fx: () => (draw.withFx ? fxFromCloses(fxTimes, fxCloses) : fallbackFx()),
     };
   });
+
+export const scenario = scenarioOf({});
+
+/**
+ * Runs that leave the range where integers are exact: huge lots and multipliers, deep grids, and
+ * dynamic runs on small capitals, whose lots compound with every take profit. Only parameters
+ * the API accepts (fine point 19): dynamic compounding takes them past that on its own.
+ */
+export const hugeScenario = scenarioOf({
+  size: fc.constantFrom(0.01, 1, 100, 1e4, 1e6, 1e8),
+  multiplier: fc.constantFrom(1, 1.5, 2, 3, 10),
+  levelsToWorst: fc.double({ min: 0.5, max: 30, noNaN: true }),
+  capital: fc.constantFrom(100, 1000, 10000),
+  dynamic: fc.oneof(
+    { weight: 3, arbitrary: fc.constant(true) },
+    { weight: 1, arbitrary: fc.constant(false) },
+  ),
+}).filter(({ params }) => gridParamsProblem(params) === null);

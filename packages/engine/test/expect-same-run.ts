@@ -3,8 +3,13 @@ import type { RunResult } from '../src/grid/params';
 
 const MONEY_FIELDS = ['profit', 'interest', 'requirement', 'maxDrawdown', 'openPnl'] as const;
 
-/** engine.md section 8: trades and stops exactly, money within 1e-6 relative. */
+/**
+ * engine.md section 8: trades and stops exactly, money within 1e-6 relative; a run that left the
+ * exact range at the same moment, with the same figures up to it.
+ */
 export function expectSameRun(engine: RunResult, reference: RunResult): void {
+  expect(engine.overflowAt).toBe(reference.overflowAt);
+  expect(engine.overflow).toBe(reference.overflow);
   expect(engine.trades).toBe(reference.trades);
   expect(engine.stops).toBe(reference.stops);
   for (const field of MONEY_FIELDS) {

@@ -109,4 +109,40 @@ describe('the grid stepper', () => {
     expect(restarted.step('move', 20_100_000, 0)).toEqual(closing);
     expect(restarted.realised).toBe(straight.realised);
   });
+
+  it('stops deciding, and says when, once a cycle would leave the exact range', () => {
+    // Dynamic on 100 EUR with 1e5 lots an entry: the first take profit (5e7 USD) makes f about
+    // 5e5, and the next cycle's grid, 1.5e13 hundredths at about 2e7 milli-points, passes 2^53
+    // (at f = 1 it is 3e7 hundredths: 6e14).
+    const params = { ...goldParams, size: 1e5, addizionale: 1e5, worst: 60, capital: 100, dynamic: true };
+    const stepper = new GridStepper({ params, instrument: GOLD });
+    stepper.step('open', 20_000_000, 0);
+    expect(stepper.step('move', 20_060_000, 0)).toMatchObject([{ kind: 'exit', reason: 'take-profit' }]);
+    expect(stepper.step('open', 20_000_000, 60_000)).toEqual([]);
+    expect(stepper.overflowAt).toBe(60_000);
+    expect(stepper.cannotOpen).toBe(true);
+    expect(stepper.openCycle).toBeNull();
+    // Whatever the price does next, it decides nothing.
+    expect(stepper.step('move', 10_000_000, 60_000)).toEqual([]);
+    expect(stepper.step('open', 20_000_000, 120_000)).toEqual([]);
+    // The same grid on a static run stays in range.
+    const fixed = new GridStepper({ params: { ...params, dynamic: false }, instrument: GOLD });
+    fixed.step('open', 20_000_000, 0);
+    fixed.step('move', 20_060_000, 0);
+    expect(fixed.step('open', 20_000_000, 60_000)).toMatchObject([{ kind: 'enter', level: 0 }]);
+    expect(fixed.overflowAt).toBeNull();
+  });
+
+  it('opens nothing once a dynamic run has lost its equity', () => {
+    // 1 lot an entry on 100 EUR: three levels fill and the stop 120 points down loses 3,120 USD.
+    const params = { ...goldParams, addizionale: 1, capital: 100, dynamic: true };
+    const stepper = new GridStepper({ params, instrument: GOLD });
+    stepper.step('open', 20_000_000, 0);
+    const decisions = stepper.step('move', 18_000_000, 0);
+    expect(decisions.at(-1)).toMatchObject({ kind: 'exit', reason: 'stop' });
+    expect(stepper.realised).toBeLessThan(-100);
+    expect(stepper.step('open', 18_000_000, 60_000)).toEqual([]);
+    expect(stepper.cannotOpen).toBe(true);
+    expect(stepper.overflowAt).toBeNull();
+  });
 });

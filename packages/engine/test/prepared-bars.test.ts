@@ -20,7 +20,7 @@ describe('prepared bars', () => {
         fc.array(fc.nat(), { maxLength: 4 }),
         ({ bars, instrument, fx }, branching, cuts) => {
           const whole = prepareBars(bars, instrument, fx(), { branching });
-          const columns = allocatePrepared(bars.t.length, { branching, shared: true });
+          const columns = allocatePrepared(bars.t, { branching, shared: true });
           const days = dayRates(bars.t, fx());
           // Slice starts on multiples of the finest block, filled last slice first.
           const starts = [...new Set([0, ...cuts.map((cut) => (cut % 64) * branching)])]
@@ -39,7 +39,6 @@ describe('prepared bars', () => {
   });
 
   it('refuses a slice that does not start on a block boundary', () => {
-    const columns = allocatePrepared(40, { branching: 16 });
     const bars = {
       t: new Float64Array(40),
       o: new Float64Array(40),
@@ -47,6 +46,7 @@ describe('prepared bars', () => {
       l: new Float64Array(40),
       c: new Float64Array(40),
     };
+    const columns = allocatePrepared(bars.t, { branching: 16 });
     expect(() =>
       fillPrepared(
         columns,

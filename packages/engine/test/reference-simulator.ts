@@ -1,6 +1,8 @@
 // The reference simulator of engine.md section 8: written plainly from engine.md, walking every
 // bar and every segment of the price path, with no optimisation. It is the oracle the fast
 // engine is compared with; keep it simple enough to check line by line against the spec.
+// A cycle's quantity and Σ q·fill are BigInts: its decisions are exact at any size, so where it
+// agrees with the engine (which holds them in doubles) the engine's guard kept them exact.
 import { utcDay, type Bars } from '../src/bars';
 import type { FxCurve } from '../src/fx';
 import {
@@ -25,11 +27,16 @@ interface Cycle {
   stop: number;
   levels: Level[];
   /** Sum of lots and of lots × fill, in hundredths and milli-points. */
-  quantity: number;
-  cost: number;
+  quantity: bigint;
+  cost: bigint;
 }
 
-export function referenceRun(bars: Bars, params: GridParams, instrument: InstrumentSpec, fx: FxCurve): RunResult {
+export function referenceRun(
+  bars: Bars,
+  params: GridParams,
+  instrument: InstrumentSpec,
+  fx: FxCurve,
+): RunResult {
   const base = {
     size: params.size,
     addizionale: params.addizionale,
@@ -39,7 +46,18 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
   };
   const count = bars.t.length;
   if (count === 0) {
-    return { profit: 0, interest: 0, trades: 0, stops: 0, requirement: 0, maxDrawdown: 0, openPnl: 0, ...base };
+    return {
+      profit: 0,
+      interest: 0,
+      trades: 0,
+      stops: 0,
+      requirement: 0,
+      maxDrawdown: 0,
+      openPnl: 0,
+      ...base,
+      overflow: false,
+      overflowAt: null,
+    };
   }
 
   const perUnit = milliPointsPerUnit(instrument);
@@ -58,8 +76,13 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
   let maxDrawdown = 0;
   let cycle: Cycle | null = null;
   let gone = false;
+  /** When a cycle would have opened with lots or money past 2^53 − 1 (the run stops there). */
+  let overflowAt: number | null = null;
 
-  const floatingUsd = (price: number) => (cycle ? (cycle.quantity * price - cycle.cost) * usdPerUnit : 0);
+  /** Q · price − Σ q·fill in exact integers, as USD. */
+  const usdAt = (current: Cycle, price: number) =>
+    Number(current.quantity * BigInt(price) - current.cost) * usdPerUnit;
+  const floatingUsd = (price: number) => (cycle ? usdAt(cycle, price) : 0);
   const sample = (price: number, day: number) => {
     const equity = params.capital + realised + floatingUsd(price) / fx.rateOnDay(day);
     if (equity > peak) peak = equity;
@@ -69,8 +92,8 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
   const fill = (level: Level, price: number) => {
     if (!cycle) return;
     level.filled = true;
-    cycle.quantity += level.lots;
-    cycle.cost += level.lots * (price + spread);
+    cycle.quantity += BigInt(level.lots);
+    cycle.cost += BigInt(level.lots) * BigInt(price + spread);
   };
   const closeCycle = (usd: number, day: number, byStop: boolean) => {
     realised += usd / fx.rateOnDay(day);
@@ -79,7 +102,8 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
     cycle = null;
   };
   /** TP test in exact integers: (price − tg)·Q >= Σ q·fill. */
-  const reachesTakeProfit = (price: number) => cycle !== null && (price - target) * cycle.quantity >= cycle.cost;
+  const reachesTakeProfit = (price: number) =>
+    cycle !== null && BigInt(price - target) * cycle.quantity >= cycle.cost;
 
   /** Falling path from above down to price: every pending trigger at or above it fires, highest first. */
   const fall = (price: number, atOpen: boolean, day: number): boolean => {
@@ -88,7 +112,13 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
       const current: Cycle = cycle;
       let next: Level | null = null;
       for (const level of current.levels) {
-        if (!level.filled && level.lots > 0 && level.trigger >= price && (!next || level.trigger > next.trigger)) next = level;
+        if (
+          !level.filled &&
+          level.lots > 0 &&
+          level.trigger >= price &&
+          (!next || level.trigger > next.trigger)
+        )
+          next = level;
       }
       const stopFires = current.stop > 0 && current.stop >= price;
       // A level and the stop at the same price: the level fills first (fine point 15).
@@ -99,7 +129,7 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
       if (stopFires) {
         const exit = atOpen ? price : current.stop;
         sample(exit, day);
-        closeCycle((current.quantity * exit - current.cost) * usdPerUnit, day, true);
+        closeCycle(usdAt(current, exit), day, true);
         return true;
       }
       return false;
@@ -122,18 +152,28 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
       } else if (reachesTakeProfit(open)) {
         const openCycle: Cycle = cycle;
         sample(open, day);
-        closeCycle((openCycle.quantity * open - openCycle.cost) * usdPerUnit, day, false);
+        closeCycle(usdAt(openCycle, open), day, false);
         closedThisBar = true;
       }
     }
     if (closedThisBar) continue;
 
     if (!cycle && !gone) {
+      // f floors at 0: a dynamic run whose equity is gone has entries of 0 lots.
       const scale = params.dynamic ? Math.max(0, (params.capital + realised) / params.capital) : 1;
       const lots = entryLots(params, levelCount, scale);
+      // The largest integer the cycle could hold: every lot filled at P0 + spread (no fill is
+      // higher), and the take profit tested as (price − tg) · Q up to P0 + spread + tg.
+      let allLots = 0;
+      for (const quantity of lots) allLots += quantity;
+      const largest = allLots * (open + spread + target);
       if ((lots[0] as number) === 0) {
         // f only changes with realised profit, so a run whose entry rounds to 0 never trades.
         gone = true;
+      } else if (largest > Number.MAX_SAFE_INTEGER) {
+        // Integers past 2^53 − 1 are not exact: the run stops here with what it has, no cycle open.
+        overflowAt = bars.t[bar] as number;
+        break;
       } else {
         const levels: Level[] = [];
         for (let level = 1; level <= levelCount; level++) {
@@ -143,8 +183,8 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
           start: open,
           stop: open - stopDistance,
           levels,
-          quantity: lots[0] as number,
-          cost: (lots[0] as number) * (open + spread),
+          quantity: BigInt(lots[0] as number),
+          cost: BigInt(lots[0] as number) * BigInt(open + spread),
         };
       }
     }
@@ -159,7 +199,7 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
       } else if (to > from && reachesTakeProfit(to)) {
         const openCycle: Cycle = cycle;
         // Inside a segment TP is met exactly: the exit realises Q · tg (fine point 7).
-        const usd = openCycle.quantity * target * usdPerUnit;
+        const usd = Number(openCycle.quantity) * target * usdPerUnit;
         realised += usd / fx.rateOnDay(day);
         trades++;
         cycle = null;
@@ -174,12 +214,12 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
   const lastClose = toTicks(bars.c[count - 1] as number);
   let openPnl = 0;
   if (cycle) {
-    const usd = cycle.quantity * lastClose - cycle.cost;
+    const usd = usdAt(cycle, lastClose);
     if (params.close) {
       sample(lastClose, lastDay);
-      closeCycle(usd * usdPerUnit, lastDay, false);
+      closeCycle(usd, lastDay, false);
     } else {
-      openPnl = (usd * usdPerUnit) / fx.rateOnDay(lastDay);
+      openPnl = usd / fx.rateOnDay(lastDay);
     }
   }
 
@@ -195,5 +235,7 @@ export function referenceRun(bars: Bars, params: GridParams, instrument: Instrum
     maxDrawdown,
     openPnl,
     ...base,
+    overflow: overflowAt !== null,
+    overflowAt,
   };
 }

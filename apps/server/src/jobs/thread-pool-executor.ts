@@ -48,7 +48,7 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
     const fx = jobFx(job);
     const bars = shareBars(job.bars);
     const days = dayRates(bars.t, fx);
-    const columns = allocatePrepared(bars.t.length, { shared: true });
+    const columns = allocatePrepared(bars.t, { shared: true });
     // Slices start on block boundaries: each thread summarises its own blocks.
     const blockSize = columns.finest.size;
     const sliceLength = Math.ceil(columns.count / threads / blockSize) * blockSize;

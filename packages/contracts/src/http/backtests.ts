@@ -53,7 +53,9 @@ export const backtestConfigSchema = z
     z.object({
       type: z.literal('range'),
       ...commonConfig,
-      algorithm: z.string({ error: BACKTEST_MESSAGES.algorithmRequired }).uuid(BACKTEST_MESSAGES.algorithmRequired),
+      algorithm: z
+        .string({ error: BACKTEST_MESSAGES.algorithmRequired })
+        .uuid(BACKTEST_MESSAGES.algorithmRequired),
       dynamic: z.boolean(),
       close: z.boolean(),
     }),
@@ -94,6 +96,14 @@ export const backtestResultSchema = z.object({
   mediazione: z.number(),
   target: z.number(),
   multiplier: z.number(),
+  /**
+   * The run's lots or money left the range where the engine's integers are exact (engine.md fine
+   * point 1): it stopped there, and the figures above are those up to that moment. Rows stored
+   * before the flag existed carry neither field and read as not flagged.
+   */
+  overflow: z.boolean().default(false),
+  /** When it stopped (ms since the epoch), or null. */
+  overflowAt: z.number().nullable().default(null),
 });
 export type BacktestResult = z.infer<typeof backtestResultSchema>;
 

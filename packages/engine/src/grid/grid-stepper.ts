@@ -13,6 +13,7 @@
 // Prices are integers in milli-points, lots integers in hundredths (fine point 1).
 import {
   entryLots,
+  leavesExactRange,
   milliPointsPerUnit,
   toMilliPoints,
   usdPerLotHundredthMilliPoint,
@@ -102,6 +103,8 @@ export class GridStepper {
   } | null = null;
   /** The entry rounds to 0 lots (or passes maxLots): nothing will ever open (fine point 4). */
   private stalled = false;
+  /** When a cycle would have left the exact range (ms); from then on the stepper decides nothing. */
+  private leftRangeAt: number | null = null;
   /** A cycle closed in this bar: the rest of it is ignored. */
   private closedInBar = false;
   private lastPrice: number | null = null;
@@ -131,9 +134,21 @@ export class GridStepper {
     return this.realisedEur;
   }
 
-  /** True when the entry's lots round to 0 or pass maxLots, so no cycle can ever open. */
+  /**
+   * True when no cycle can ever open: the entry's lots round to 0 or pass maxLots, or a cycle
+   * would have left the exact range (overflowAt says when).
+   */
   get cannotOpen(): boolean {
-    return this.stalled;
+    return this.stalled || this.leftRangeAt !== null;
+  }
+
+  /**
+   * The time (ms) of the price at which a cycle would have opened with lots or money beyond the
+   * range where integers are exact (leavesExactRange), or null. The stepper stopped deciding
+   * there, with no cycle open: a bot never trades on inexact numbers.
+   */
+  get overflowAt(): number | null {
+    return this.leftRangeAt;
   }
 
   get openCycle(): OpenCycle | null {
@@ -153,6 +168,7 @@ export class GridStepper {
     this.realisedEur = realisedEur;
     this.cycle = null;
     this.stalled = false;
+    this.leftRangeAt = null;
     this.closedInBar = false;
     this.lastPrice = null;
     if (!open) return;
@@ -179,6 +195,7 @@ export class GridStepper {
   /** One price event; returns what to do, in order. */
   step(kind: PriceEventKind, price: number, timeMs: number): GridDecision[] {
     const decisions: GridDecision[] = [];
+    if (this.leftRangeAt !== null) return decisions;
     if (kind === 'open') this.closedInBar = false;
     if (this.closedInBar) {
       this.lastPrice = price;
@@ -200,7 +217,7 @@ export class GridStepper {
         this.exit('take-profit', price, timeMs, decisions);
       }
     }
-    if (kind === 'open' && !this.closedInBar && !this.cycle) this.open(price, decisions);
+    if (kind === 'open' && !this.closedInBar && !this.cycle) this.open(price, timeMs, decisions);
     return decisions;
   }
 
@@ -212,7 +229,7 @@ export class GridStepper {
     return decisions[0] as ExitDecision;
   }
 
-  private open(price: number, decisions: GridDecision[]): void {
+  private open(price: number, timeMs: number, decisions: GridDecision[]): void {
     if (this.stalled) return;
     const { capital, dynamic } = this.params;
     const scale = dynamic ? Math.max(0, (capital + this.realisedEur) / capital) : 1;
@@ -221,6 +238,15 @@ export class GridStepper {
     // f only changes with realised profit, so an entry of 0 lots never trades (fine point 4).
     if (first === 0 || first > this.maxLots) {
       this.stalled = true;
+      return;
+    }
+    // A cycle's quantity never passes maxLots: the cap bounds it as well as the lots do.
+    const totalLots = Math.min(
+      lots.reduce((sum, quantity) => sum + quantity, 0),
+      this.maxLots,
+    );
+    if (leavesExactRange(totalLots, price, this.spread, this.target)) {
+      this.leftRangeAt = timeMs;
       return;
     }
     const fill = price + this.spread;

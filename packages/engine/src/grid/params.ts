@@ -40,6 +40,13 @@ export interface RunResult {
   mediazione: number;
   target: number;
   multiplier: number;
+  /**
+   * The run left the range where its integers are exact (fine point 1, leavesExactRange) and
+   * stopped there: the other fields are its figures up to that moment.
+   */
+  overflow: boolean;
+  /** When it did: the open time (ms) of the bar whose cycle would have left the range; null when it did not. */
+  overflowAt: number | null;
 }
 
 /** Lots above this are refused: their integer products would leave the exact range of a double. */
@@ -74,6 +81,36 @@ export const milliPointsPerUnit = (instrument: InstrumentSpec) => Math.round(100
 /** USD of one hundredth of a lot moving one milli-point. */
 export const usdPerLotHundredthMilliPoint = (instrument: InstrumentSpec) =>
   (instrument.point * instrument.contractSize) / 100_000;
+
+/**
+ * Whether a cycle opened at `open` (milli-points) could leave the range where integers held in
+ * doubles are exact (below 2^53, fine point 1). Every fill is at most open + spread (a level fills
+ * at or below its trigger, and bid prices are positive) and the take profit at most that plus the
+ * target, so Σ q·fill and every product with Q that decides the take profit stay at or under
+ * totalLots · (open + spread + target), totalLots being the hundredths of every entry that can
+ * fill. Checked once per cycle, when it opens: within the range, nothing of that cycle can leave
+ * it. The test itself is exact: a true product above 2^53 − 1 rounds to 2^53 or more.
+ */
+export const leavesExactRange = (totalLots: number, open: number, spread: number, target: number) =>
+  totalLots * (open + spread + target) > Number.MAX_SAFE_INTEGER;
+
+/** Above every price the fast engine holds (its prices are 32-bit integers). */
+const HIGHEST_INT32 = 2_147_483_647;
+
+/**
+ * The highest open (milli-points) at which leavesExactRange is false for these lots, capped at
+ * the largest 32-bit integer: worked out when the lots change, it leaves one integer comparison
+ * per cycle for the fast engine.
+ */
+export function highestOpenInRange(totalLots: number, spread: number, target: number): number {
+  if (!(totalLots > 0)) return HIGHEST_INT32;
+  // The largest integer factor with totalLots · factor <= 2^53 − 1. The quotient is rounded, so it
+  // is settled on products, which compare exactly (past 2^53 − 1 they round to 2^53 or more).
+  let factor = Math.floor(Number.MAX_SAFE_INTEGER / totalLots);
+  while (factor > 0 && factor * totalLots > Number.MAX_SAFE_INTEGER) factor--;
+  while ((factor + 1) * totalLots <= Number.MAX_SAFE_INTEGER) factor++;
+  return Math.min(factor - spread - target, HIGHEST_INT32);
+}
 
 /** The lots of each entry for scale f: entry 0 then levels 1..N (0 means skipped). */
 export function entryLots(params: GridParams, levels: number, scale: number): Float64Array {

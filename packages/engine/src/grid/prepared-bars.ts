@@ -19,6 +19,8 @@ export interface BlockLevel {
 
 export interface PreparedBars {
   count: number;
+  /** The bars' open times (ms): the bars' own column, not a copy (shared when they are). */
+  times: Float64Array;
   instrument: InstrumentSpec;
   open: Int32Array;
   close: Int32Array;
@@ -71,7 +73,7 @@ export interface DayRates {
  */
 export interface PreparedColumns extends Pick<
   PreparedBars,
-  'count' | 'open' | 'close' | 'pathMin' | 'pathMax'
+  'count' | 'times' | 'open' | 'close' | 'pathMin' | 'pathMax'
 > {
   finest: BlockLevel;
 }
@@ -93,7 +95,7 @@ export function prepareBars(
   fx: FxCurve,
   options: PrepareOptions = {},
 ): PreparedBars {
-  const columns = allocatePrepared(bars.t.length, options);
+  const columns = allocatePrepared(bars.t, options);
   const slice = fillPrepared(columns, bars, instrument, dayRates(bars.t, fx), 0, columns.count);
   return completePrepared(columns, instrument, [slice], options);
 }
@@ -137,12 +139,14 @@ const arrays = (shared: boolean) => {
   };
 };
 
-/** Empty columns for count bars; the finest level's blocks have `branching` bars. */
-export function allocatePrepared(count: number, options: PrepareOptions = {}): PreparedColumns {
+/** Empty columns for the bars of these times; the finest level's blocks have `branching` bars. */
+export function allocatePrepared(times: Float64Array, options: PrepareOptions = {}): PreparedColumns {
   const branching = branchingOf(options);
   const { ints, doubles } = arrays(options.shared ?? false);
+  const count = times.length;
   return {
     count,
+    times,
     open: ints(count),
     close: ints(count),
     pathMin: ints(count),

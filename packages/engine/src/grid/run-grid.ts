@@ -18,6 +18,8 @@ import type { Bars } from '../bars';
 import type { FxCurve } from '../fx';
 import {
   entryLots,
+  highestOpenInRange,
+  leavesExactRange,
   toMilliPoints,
   usdPerLotHundredthMilliPoint,
   type GridParams,
@@ -85,6 +87,8 @@ function alignedLevels(levels: readonly BlockLevel[]): Int8Array {
 const greatestCommonDivisor = (a: number, b: number): number =>
   b === 0 ? a : greatestCommonDivisor(b, a % b);
 
+const sumOf = (values: Float64Array) => values.reduce((sum, value) => sum + value, 0);
+
 /**
  * The group's lots reduced to their smallest integer shape, and each member's scale of it. A
  * dynamic run keeps its own lots (they are recomputed from its equity at every cycle).
@@ -120,7 +124,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   if (prepared.count === 0)
     return {
       advance: () => undefined,
-      finish: () => members.map((params) => report(prepared, params, 0, 0, 0, 0, 0)),
+      finish: () => members.map((params) => report(prepared, params, 0, 0, 0, 0, 0, null)),
     };
   return new GroupSimulation(prepared, members);
 }
@@ -133,6 +137,7 @@ function report(
   maxDrawdown: number,
   trades: number,
   stops: number,
+  overflowAt: number | null,
 ): RunResult {
   return {
     profit,
@@ -150,6 +155,8 @@ function report(
     mediazione: params.mediazione,
     target: params.target,
     multiplier: params.multiplier,
+    overflow: overflowAt !== null,
+    overflowAt,
   };
 }
 
@@ -194,6 +201,18 @@ class GroupSimulation implements GroupRun {
   /** Lots per entry; a dynamic run recomputes them when its scale changes. */
   private lots: Float64Array;
   private lotsScale = 1;
+  /** Σ lots, the bound of a cycle's quantity (leavesExactRange). */
+  private lotsTotal: number;
+  /**
+   * Members that left the exact range stopped there: their figures at that moment. The others
+   * go on; the largest scale among them bounds their lots (its members' lots are integer
+   * multiples of the shared ones).
+   */
+  private readonly stoppedResults: (RunResult | undefined)[];
+  private running: number;
+  private largestScale: number;
+  /** The highest open at which a cycle of the largest running member stays in range. */
+  private openLimit = 0;
 
   // The money side. realised is G without the open cycle; high is G's running high (at least 0:
   // the peak starts at the capital) and lowSinceHigh its low since that high; rate is the fx of
@@ -223,7 +242,7 @@ class GroupSimulation implements GroupRun {
   private cost = 0;
   private takeProfit = 0;
   private fallLimit = 0;
-  /** No cycle will open again: entry 0 rounds to no lots. */
+  /** No cycle will open again: entry 0 rounds to no lots, or every member left the exact range. */
   private gone = false;
 
   // The stretch: bars of the open cycle at one fx rate in which nothing fires. quietCeiling is
@@ -279,7 +298,12 @@ class GroupSimulation implements GroupRun {
     this.unitsPerUsd = 1 / this.usdPerUnit;
     const shared = sharedLots(members, this.levelCount);
     this.lots = shared.lots;
+    this.lotsTotal = sumOf(shared.lots);
     this.scales = shared.scales;
+    this.stoppedResults = new Array<RunResult | undefined>(members.length);
+    this.running = members.length;
+    this.largestScale = Math.max(...shared.scales);
+    this.measureOpenLimit();
     this.capitals = Float64Array.from(members, (params) => params.capital);
     this.capitalsInG = this.capitals.map((capital, member) => capital / (this.scales[member] as number));
     this.maxDrawdowns = new Float64Array(members.length);
@@ -623,18 +647,28 @@ class GroupSimulation implements GroupRun {
     return bar;
   }
 
-  /** Opens a cycle at the bar's open: false when entry 0 rounds to no lots (none will open again). */
-  private openCycle(open: number): boolean {
+  /**
+   * Opens a cycle at the bar's open: false when none will open again (entry 0 rounds to no lots,
+   * or every member left the exact range). A dynamic run's f floors at 0 (engine.md section 3):
+   * once its equity is gone its entry rounds to no lots, and it opens no more cycles.
+   */
+  private openCycle(open: number, bar: number): boolean {
     const leader = this.leader;
     if (leader.dynamic) {
       const scale = Math.max(0, (leader.capital + this.realised) / leader.capital);
       if (scale !== this.lotsScale) {
         this.lots = entryLots(leader, this.levelCount, scale);
+        this.lotsTotal = sumOf(this.lots);
         this.lotsScale = scale;
+        this.measureOpenLimit();
       }
     }
     const first = this.lots[0] as number;
     if (first === 0) return false;
+    if (open > this.openLimit) {
+      this.stopMembersLeavingRange(open, bar);
+      if (this.running === 0) return false;
+    }
     this.inCycle = true;
     this.start = open;
     this.stop = open - this.stopDistance;
@@ -644,6 +678,46 @@ class GroupSimulation implements GroupRun {
     this.cost = first * (open + this.spread);
     this.refreshLimits();
     return true;
+  }
+
+  /**
+   * The members whose next cycle, opening at `open`, could leave the exact range stop before it
+   * with what they have: no cycle is open, so nothing floats and nothing is left to close. The
+   * loops over members that still count the stopped ones (drawdown bounds) only get more
+   * cautious, never wrong.
+   */
+  private stopMembersLeavingRange(open: number, bar: number): void {
+    const time = this.prepared.times[bar] as number;
+    this.largestScale = 0;
+    for (let member = 0; member < this.members.length; member++) {
+      if (this.stoppedResults[member] !== undefined) continue;
+      const scale = this.scales[member] as number;
+      if (!leavesExactRange(this.lotsTotal * scale, open, this.spread, this.target)) {
+        this.largestScale = Math.max(this.largestScale, scale);
+        continue;
+      }
+      // The plateau at hand is not closed yet: its low may still deepen this member's drawdown.
+      const drawdown = Math.max(
+        this.maxDrawdowns[member] as number,
+        this.drawdownOf(member, this.high, this.lowSinceHigh),
+      );
+      this.stoppedResults[member] = report(
+        this.prepared,
+        this.members[member] as GridParams,
+        scale * this.realised,
+        0,
+        drawdown,
+        this.trades,
+        this.stops,
+        time,
+      );
+      this.running--;
+    }
+    this.measureOpenLimit();
+  }
+
+  private measureOpenLimit(): void {
+    this.openLimit = highestOpenInRange(this.lotsTotal * this.largestScale, this.spread, this.target);
   }
 
   /** Simulates the bars before the given index. */
@@ -684,7 +758,7 @@ class GroupSimulation implements GroupRun {
       } else if (this.gone === true) {
         bar = this.count; // no cycle will open again: equity stays as it is
         break;
-      } else if (this.openCycle(open)) {
+      } else if (this.openCycle(open, bar)) {
         opened = true;
       } else {
         this.gone = true;
@@ -765,6 +839,8 @@ class GroupSimulation implements GroupRun {
     }
     this.closePlateau();
     return this.members.map((params, member) => {
+      const stopped = this.stoppedResults[member];
+      if (stopped !== undefined) return stopped;
       const scale = this.scales[member] as number;
       return report(
         this.prepared,
@@ -774,6 +850,7 @@ class GroupSimulation implements GroupRun {
         this.maxDrawdowns[member] as number,
         this.trades,
         this.stops,
+        null,
       );
     });
   }

@@ -57,6 +57,8 @@ export function walkGrid(
       maxDrawdown: 0,
       openPnl: 0,
       ...base,
+      overflow: false,
+      overflowAt: null,
     };
     return { result, cycles };
   }
@@ -102,6 +104,8 @@ export function walkGrid(
     const time = bars.t[bar] as number;
     const open = stepper.toMilli(bars.o[bar] as number);
     record(stepper.step('open', open, time), time);
+    // Left the exact range at this open, with no cycle open: the run ends with what it has.
+    if (stepper.overflowAt !== null) break;
     sample(open, time);
     const path = barPath(
       open,
@@ -137,6 +141,8 @@ export function walkGrid(
     maxDrawdown,
     openPnl,
     ...base,
+    overflow: stepper.overflowAt !== null,
+    overflowAt: stepper.overflowAt,
   };
   return { result, cycles };
 }

@@ -1,10 +1,11 @@
-import type { BacktestResult } from '@platform/contracts';
+import { backtestResultSchema, type BacktestResult } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   annualReturn,
   currentRisk,
   formatAnnualReturn,
   highlights,
+  overflowNote,
   withinRisk,
   YEAR_MS,
 } from './backtest-results';
@@ -22,6 +23,8 @@ const row = (profit: number, requirement: number, interest = profit / 100): Back
   mediazione: 30,
   target: 50,
   multiplier: 1,
+  overflow: false,
+  overflowAt: null,
 });
 
 describe('risk filtering', () => {
@@ -57,6 +60,19 @@ describe('highlight cards', () => {
 
   it('finds the best interest per requirement and skips a zero requirement', () => {
     expect(highlights([...rows, row(10, 0, 1)], 40).bestRatio?.requirement).toBe(2);
+  });
+
+  it('leaves out runs that stopped at the edge of the exact range, whatever their figures', () => {
+    const stopped = { ...row(5e15, 20), overflow: true, overflowAt: Date.UTC(2024, 2, 5, 14, 7) };
+    const result = highlights([...rows, stopped, { ...row(9e9, 1, 9e9), overflow: true, overflowAt: 0 }], 40);
+    expect(result.highestProfit?.profit).toBe(700);
+    expect(result.highestProfitInBand?.profit).toBe(650);
+    expect(result.bestRatio?.requirement).toBe(2);
+    expect(highlights([stopped], 90)).toEqual({
+      highestProfit: undefined,
+      highestProfitInBand: undefined,
+      bestRatio: undefined,
+    });
   });
 
   it('keeps the first of equal rows and has nothing to show without rows', () => {
@@ -99,5 +115,20 @@ describe('annual return display', () => {
     expect(formatAnnualReturn(100)).toBe('10.000%');
     expect(formatAnnualReturn(405_650_273_941)).toBe('> 10.000%');
     expect(formatAnnualReturn(undefined)).toBe('—');
+  });
+});
+
+describe('rows that left the exact range', () => {
+  it('say when they stopped; the others say nothing', () => {
+    const time = Date.UTC(2024, 2, 5, 14, 7);
+    const note = overflowNote({ ...row(100, 10), overflow: true, overflowAt: time });
+    expect(note).toMatch(/^Interrotto il .+: lotti o importi oltre la precisione del motore\./);
+    expect(note).toContain(new Intl.DateTimeFormat('it-IT', { year: 'numeric' }).format(time));
+    expect(overflowNote(row(100, 10))).toBeUndefined();
+  });
+
+  it('read as not flagged when stored before the flag existed', () => {
+    const { overflow: _overflow, overflowAt: _overflowAt, ...stored } = row(100, 10);
+    expect(backtestResultSchema.parse(stored)).toMatchObject({ overflow: false, overflowAt: null });
   });
 });

@@ -1,7 +1,7 @@
 // What the results screen derives from a backtest's rows (product-spec.md section 2, engine.md
 // section 5): the rows within the chosen risk, the three highlight cards and the annual return.
 import type { BacktestResult } from '@platform/contracts';
-import { formatPercent } from '../../lib/format';
+import { formatDateTime, formatPercent } from '../../lib/format';
 
 export const RISK_MIN = 10;
 export const RISK_MAX = 90;
@@ -23,7 +23,7 @@ export const withinRisk = (rows: readonly BacktestResult[], risk: number) =>
   rows.filter((row) => row.requirement <= risk);
 
 export interface Highlights {
-  /** The highest profit among the allowed rows. */
+  /** The highest profit among the allowed rows (never a run flagged overflow). */
   highestProfit: BacktestResult | undefined;
   /** The highest profit with requirement from risk − 10 up to, not including, risk. */
   highestProfitInBand: BacktestResult | undefined;
@@ -32,7 +32,8 @@ export interface Highlights {
 }
 
 export function highlights(rows: readonly BacktestResult[], risk: number): Highlights {
-  const allowed = withinRisk(rows, risk);
+  // A run that left the engine's exact range stopped early: its figures are not the period's.
+  const allowed = withinRisk(rows, risk).filter((row) => !row.overflow);
   const band = allowed.filter((row) => row.requirement >= risk - RISK_STEP && row.requirement < risk);
   // A zero requirement has no ratio (the grid needs no margin only when it trades nothing).
   const withRequirement = allowed.filter((row) => row.requirement > 0);
@@ -41,6 +42,16 @@ export function highlights(rows: readonly BacktestResult[], risk: number): Highl
     highestProfitInBand: best(band, (row) => row.profit),
     bestRatio: best(withRequirement, (row) => row.interest / row.requirement),
   };
+}
+
+/**
+ * What a row flagged overflow means, for its mark in the table: when the run stopped and why. Its
+ * figures are real, but only up to then. Undefined for a row that ran the whole period.
+ */
+export function overflowNote(row: BacktestResult): string | undefined {
+  if (!row.overflow) return undefined;
+  const when = row.overflowAt === null ? '' : ` il ${formatDateTime(new Date(row.overflowAt).toISOString())}`;
+  return `Interrotto${when}: lotti o importi oltre la precisione del motore. Le cifre arrivano fino a quel momento.`;
 }
 
 /** The first row with the largest score: rows come in the grid's order, so ties keep it. */

@@ -92,6 +92,12 @@ function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string
               Per alcuni giorni mancava il cambio EURUSD: i profitti di quei giorni usano un cambio di 1,0.
             </p>
           )}
+          {backtest.results.some((row) => row.overflow) && (
+            <p className="backtest-results__note">
+              Alcune combinazioni hanno raggiunto lotti o importi oltre la precisione del motore: si sono
+              interrotte in quel momento, sono segnate con «Interrotto» e restano fuori dai riquadri.
+            </p>
+          )}
           <HighlightCards backtest={backtest} risk={risk} />
           <DataTable
             title={`Risultati con requirement ≤ ${risk}%`}

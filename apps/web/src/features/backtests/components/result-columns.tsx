@@ -1,13 +1,28 @@
 // The columns of the results table (product-spec.md section 2): profit, interest (percent),
-// size, addizionale, trades, requirement (percent), target, mediazione.
+// size, addizionale, trades, requirement (percent), target, mediazione. A run that stopped
+// because its lots or money left the engine's exact range is marked beside its profit.
 import type { BacktestResult } from '@platform/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { formatEuro, formatNumber, formatPercent } from '../../../lib/format';
+import { overflowNote } from '../backtest-results';
 
 const column = createColumnHelper<BacktestResult>();
 
+function ProfitCell({ row }: { row: BacktestResult }) {
+  const note = overflowNote(row);
+  if (note === undefined) return formatEuro(row.profit);
+  return (
+    <span className="backtest-overflow">
+      {formatEuro(row.profit)}{' '}
+      <span className="backtest-overflow__tag" title={note}>
+        Interrotto
+      </span>
+    </span>
+  );
+}
+
 export const resultColumns = [
-  column.accessor('profit', { header: 'Profit', cell: ({ getValue }) => formatEuro(getValue()) }),
+  column.accessor('profit', { header: 'Profit', cell: ({ row }) => <ProfitCell row={row.original} /> }),
   column.accessor('interest', { header: 'Interest', cell: ({ getValue }) => formatPercent(getValue()) }),
   column.accessor('size', { header: 'Size', cell: ({ getValue }) => formatNumber(getValue(), 3) }),
   column.accessor('addizionale', {
