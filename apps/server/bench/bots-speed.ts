@@ -146,6 +146,7 @@ try {
     encryptionKey,
     feedSpeed: SPEED,
     entry,
+    pm2Home: join(dir, 'pm2'),
     logger,
     botEnvironment: { LOG_LEVEL: 'info', BOT_STATS_MS: String(STATS_MS) },
   });

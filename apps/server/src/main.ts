@@ -23,6 +23,7 @@ import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
 import { createThreadPoolExecutor, engineWorkerLocation } from './jobs/thread-pool-executor';
 import { seedDemoMarketData } from './modules/marketdata/demo-market-data';
+import { attachRealtimeGateway } from './realtime/gateway';
 
 function webDistDir(): string | undefined {
   try {
@@ -121,6 +122,8 @@ async function main(): Promise<void> {
     logger,
     weather: config.weather,
     trustProxy: config.trustProxy,
+    loginThrottle: config.loginThrottle,
+    otpRequiredFor: config.otpRequiredFor,
     liveCandles: candles,
     demoBroker: config.demoBroker,
     botControl: lateBotControl(
@@ -128,6 +131,7 @@ async function main(): Promise<void> {
       () => app.services.bots,
     ),
   });
+  attachRealtimeGateway(app, { control: () => runtime?.processes ?? null });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -153,6 +157,7 @@ async function main(): Promise<void> {
     encryptionKey: config.encryptionKey,
     feedSpeed: config.feedSpeed,
     entry: botEntryLocation(import.meta.url),
+    pm2Home: join(config.dataDir, 'pm2'),
     logger,
     botEnvironment: botEnvironment(config),
     ...(config.feed.source === 'capital' ? { brokerFeed: capitalFeed(config, config.feed, logger) } : {}),

@@ -6,6 +6,9 @@ import type { Account, Investment, Transaction } from '@platform/contracts';
 import { botOrders, paperPositions, transactions } from '@platform/db';
 import type { Bars } from '@platform/engine';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { botEntryLocation } from '../src/bots/bot-supervisor';
@@ -78,6 +81,7 @@ async function startRuntime() {
     encryptionKey,
     feedSpeed: 6000,
     entry: botEntryLocation(new URL('../src/main.ts', import.meta.url).href),
+    pm2Home: await mkdtemp(join(tmpdir(), 'pm2-')),
     logger: silent,
     botEnvironment: { LOG_LEVEL: 'info' },
     backoffMs: 200,

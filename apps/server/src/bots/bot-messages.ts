@@ -3,6 +3,8 @@
 export const BOT_MESSAGES = {
   entryTooSmall:
     'Il bot non può aprire cicli: la size, arrotondata a 0,01 lotti, è zero o supera Max Contracts. Modifica l’investimento.',
+  overflow:
+    'Il bot non può aprire cicli: i lotti della griglia sono troppo grandi per calcoli esatti. Riduci size, addizionale o multiplier.',
   notSentBeforeRestart: 'Ordine non eseguito: il bot si è fermato prima dell’invio; ripreso dopo il riavvio.',
   brokerUnreachable: (reason: string) =>
     `Il broker non risponde: ordine non confermato dopo vari tentativi (${reason}). Il bot è fermo; riavvialo quando il broker è raggiungibile.`,

@@ -1,10 +1,14 @@
-// Keeps one bot process per running investment (DESIGN.md section 7) until the Daemon of the
-// monitoring issue (pm2) takes this over: it starts the missing ones, stops those whose
-// investment no longer runs, and starts a crashed bot again after a pause that doubles with
-// each quick crash. A bot that keeps crashing is stopped with a reason on its investment instead
-// of being restarted for ever.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The Daemon (DESIGN.md section 7): pm2, through its programmatic API, runs one bot process per
+// running investment, named after the investment. pm2's home lives under DATA_DIR; the daemon
+// starts with the server (clearing what a crashed server left) and is stopped with it. pm2
+// restarts a bot that ended after a pause that grows with each quick crash; a bot whose
+// investment no longer runs (it halted with its reason written, or was stopped) is removed by the
+// next sync, which runs whenever a bot is not online. A bot that keeps crashing is stopped with a
+// reason on its investment instead of being restarted for ever. (pm2's stop_exit_codes would
+// keep a bot that exits with 0 down, but with exp_backoff_restart_delay it also leaves a killed
+// bot waiting for ever, so it is not used.)
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { BOT_MESSAGES } from './bot-messages';
 
@@ -32,61 +36,107 @@ export interface SupervisorLogger {
 }
 
 export interface SupervisorOptions {
+  /** pm2's home (DATA_DIR/pm2): its socket, pid and log files. */
+  home: string;
   entry: BotProcessEntry;
   /** The bot's environment: hub address, token, keys. */
   environment: (investmentId: string) => Record<string, string>;
   bots: SupervisedBots;
   logger: SupervisorLogger;
-  /** First pause before a restart; it doubles with each quick crash up to maxBackoffMs. */
+  /** First pause before a restart; pm2 makes it grow with each quick crash. */
   backoffMs?: number;
-  maxBackoffMs?: number;
-  /** A bot that ran this long before it crashed starts again with the first pause. */
-  stableMs?: number;
-  /** Quick crashes in a row after which the bot is stopped for good. */
+  /** Quick crashes (within a second of the start, pm2's unstable restarts) after which the bot is stopped for good. */
   maxQuickCrashes?: number;
+  /** How often the process list is read from pm2. */
+  pollMs?: number;
 }
 
 /** One supervised bot, as the monitoring view lists it. */
 export interface BotProcessInfo {
   investmentId: string;
-  /** A number that stays the bot's while the server runs (pm2's pm_id). */
+  /** pm2's pm_id. */
   pmId: number;
   pid: number | null;
-  status: 'online' | 'waiting' | 'stopping';
-  /** Restarts after a crash or by command, since the server started or the last reset. */
+  /** pm2's status: online, launching, stopping, stopped, errored... */
+  status: string;
+  /** pm2's restart count (crashes and restart commands) since the daemon started or the last reset. */
   restarts: number;
   startedAt: number | null;
 }
 
-/** A line a bot wrote (null investment: the supervisor's own news). */
+/** A line a bot wrote (null investment: the Daemon's own news). */
 export interface SupervisorLine {
   investmentId: string | null;
   type: 'out' | 'err';
   line: string;
 }
 
-interface Supervised {
-  investmentId: string;
-  child: ChildProcess | null;
-  startedAt: number | null;
-  quickCrashes: number;
-  wanted: boolean;
-  timer: NodeJS.Timeout | null;
-  exited: Promise<void>;
+// pm2's programmatic API, as far as it is used here (its own typings have no `custom`, the
+// constructor of an instance with its own home).
+interface Pm2Process {
+  pm_id: number;
+  name: string;
+  pid: number;
+  pm2_env: { status: string; restart_time: number; pm_uptime: number; unstable_restarts: number };
 }
+type Done<T = unknown> = (error: Error | null, result: T) => void;
+interface Pm2Bus {
+  on(
+    event: string,
+    listener: (packet: { process: { name: string }; data?: string; event?: string }) => void,
+  ): void;
+}
+interface Pm2Api {
+  connect(done: (error: Error | null) => void): void;
+  start(options: object, done: Done): void;
+  list(done: Done<Pm2Process[]>): void;
+  restart(name: string, done: Done): void;
+  delete(name: string, done: Done): void;
+  reset(name: string, done: Done): void;
+  launchBus(done: Done<Pm2Bus>): void;
+  killDaemon(done: Done): void;
+  disconnect(): void;
+}
+const { custom: Pm2 } = createRequire(import.meta.url)('pm2') as {
+  custom: new (options: { pm2_home: string; independent: boolean; daemon_mode: boolean }) => Pm2Api;
+};
 
-/** pm_id 0 and 1 are the two core services (Monitoring, Daemon); bots count from here. */
-const FIRST_BOT_PM_ID = 2;
+const call = <T>(action: (done: Done<T>) => void) =>
+  new Promise<T>((resolve, reject) => action((error, result) => (error ? reject(error) : resolve(result))));
 
 export class BotSupervisor {
-  private readonly bots = new Map<string, Supervised>();
-  /** Kept when a bot stops, so its number and restart count survive a stop and a start. */
-  private readonly counters = new Map<string, { pmId: number; restarts: number }>();
+  private readonly pm2: Pm2Api;
+  private processes: Pm2Process[] = [];
   private readonly lineListeners = new Set<(line: SupervisorLine) => void>();
   private syncing: Promise<void> = Promise.resolve();
+  private poll: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly options: SupervisorOptions) {}
+  constructor(private readonly options: SupervisorOptions) {
+    this.pm2 = new Pm2({ pm2_home: options.home, independent: false, daemon_mode: true });
+  }
+
+  /** Starts pm2's daemon (or joins it), clears the bots a crashed server left, and starts following it. */
+  async start(): Promise<void> {
+    await call((done) => this.pm2.connect((error) => done(error, null)));
+    await call((done) => this.pm2.delete('all', done)).catch(() => undefined);
+    const bus = await call<Pm2Bus>((done) => this.pm2.launchBus(done));
+    const forward =
+      (type: SupervisorLine['type']) => (packet: { process: { name: string }; data?: string }) => {
+        for (const line of (packet.data ?? '').split('\n')) {
+          if (line.trim()) this.tell({ investmentId: packet.process.name, type, line });
+        }
+      };
+    bus.on('log:out', forward('out'));
+    bus.on('log:err', forward('err'));
+    bus.on('process:event', (packet) => {
+      if (packet.event === 'exit' || packet.event === 'restart' || packet.event === 'online') {
+        this.tell({ investmentId: null, type: 'out', line: `${packet.process.name}: ${packet.event}` });
+      }
+    });
+    this.poll = setInterval(() => void this.refresh().then(() => this.settle()), this.options.pollMs ?? 1000);
+    this.poll.unref();
+  }
 
   /** Brings the processes in line with the investments; calls are queued so that two never interleave. */
   sync(): Promise<void> {
@@ -98,176 +148,116 @@ export class BotSupervisor {
     return this.syncing;
   }
 
-  /** Stops and starts again the bots of these investments (an account's credentials changed...). */
+  /** Restarts the bots of these investments that run (an account's credentials changed...), then syncs. */
   async restart(investmentIds: readonly string[]): Promise<void> {
-    const running = investmentIds.filter((id) => this.bots.has(id));
-    for (const id of running) this.countersOf(id).restarts++;
-    await Promise.all(running.map((id) => this.stop(id)));
+    const known = new Set(this.processes.map((process) => process.name));
+    for (const id of investmentIds.filter((name) => known.has(name))) {
+      await call((done) => this.pm2.restart(id, done)).catch(() => undefined);
+    }
     await this.sync();
   }
 
   list(): BotProcessInfo[] {
-    return [...this.bots.values()].map((bot) => ({
-      investmentId: bot.investmentId,
-      pmId: this.countersOf(bot.investmentId).pmId,
-      pid: bot.child?.pid ?? null,
-      status: !bot.wanted ? 'stopping' : bot.child ? 'online' : 'waiting',
-      restarts: this.countersOf(bot.investmentId).restarts,
-      startedAt: bot.startedAt,
+    return this.processes.map((process) => ({
+      investmentId: process.name,
+      pmId: process.pm_id,
+      pid: process.pid > 0 ? process.pid : null,
+      status: process.pm2_env.status,
+      restarts: process.pm2_env.restart_time,
+      startedAt: process.pm2_env.status === 'online' ? process.pm2_env.pm_uptime : null,
     }));
   }
 
-  /** The bot's number and restart count, whether it runs now or not; null for a bot never supervised. */
-  countersFor(investmentId: string): { pmId: number; restarts: number } | null {
-    return this.counters.get(investmentId) ?? null;
+  /** The bot's process, for tests that kill it. */
+  pidOf(investmentId: string): number | null {
+    return this.list().find((bot) => bot.investmentId === investmentId)?.pid ?? null;
   }
 
-  /** Its restart count back to 0 (pm2's reset); false for a bot never supervised. */
-  resetRestarts(investmentId: string): boolean {
-    const counters = this.counters.get(investmentId);
-    if (counters) counters.restarts = 0;
-    return counters !== undefined;
+  /** Its restart count back to 0 (pm2's reset); false for a bot pm2 does not know. */
+  async resetRestarts(investmentId: string): Promise<boolean> {
+    if (!this.processes.some((process) => process.name === investmentId)) return false;
+    await call((done) => this.pm2.reset(investmentId, done));
+    await this.refresh();
+    return true;
   }
 
-  /** Every line the bots write, and the supervisor's own news; the returned function stops listening. */
+  /** Every line the bots write, and the Daemon's own news; the returned function stops listening. */
   onLine(listener: (line: SupervisorLine) => void): () => void {
     this.lineListeners.add(listener);
     return () => this.lineListeners.delete(listener);
   }
 
-  /** The bot's process, for tests that kill it. */
-  pidOf(investmentId: string): number | null {
-    return this.bots.get(investmentId)?.child?.pid ?? null;
-  }
-
+  /** Stops every bot (each finishes the order under way) and pm2's daemon. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.poll) clearInterval(this.poll);
     await this.syncing;
-    await Promise.all([...this.bots.keys()].map((id) => this.stop(id)));
-  }
-
-  private async syncNow(): Promise<void> {
-    if (this.closed) return;
-    const running = new Set(await this.options.bots.runningInvestmentIds());
-    await Promise.all([...this.bots.keys()].filter((id) => !running.has(id)).map((id) => this.stop(id)));
-    for (const id of running) if (!this.bots.has(id)) this.launch(this.track(id));
+    await call((done) => this.pm2.delete('all', done)).catch(() => undefined);
+    await call((done) => this.pm2.killDaemon(done)).catch(() => undefined);
+    this.pm2.disconnect();
   }
 
   private tell(line: SupervisorLine): void {
     for (const listener of this.lineListeners) listener(line);
   }
 
-  private countersOf(investmentId: string): { pmId: number; restarts: number } {
-    let counters = this.counters.get(investmentId);
-    if (!counters) {
-      counters = { pmId: FIRST_BOT_PM_ID + this.counters.size, restarts: 0 };
-      this.counters.set(investmentId, counters);
-    }
-    return counters;
+  private async refresh(): Promise<void> {
+    if (this.closed) return;
+    this.processes = await call<Pm2Process[]>((done) => this.pm2.list(done)).catch(() => this.processes);
   }
 
-  private track(investmentId: string): Supervised {
-    this.countersOf(investmentId);
-    const bot: Supervised = {
-      investmentId,
-      child: null,
-      startedAt: null,
-      quickCrashes: 0,
-      wanted: true,
-      timer: null,
-      exited: Promise.resolve(),
-    };
-    this.bots.set(investmentId, bot);
-    return bot;
-  }
-
-  private launch(bot: Supervised): void {
-    bot.timer = null;
-    if (!bot.wanted || this.closed) return;
-    const { entry, environment, logger } = this.options;
-    const child = spawn(process.execPath, [...entry.execArgv, entry.file], {
-      env: { PATH: process.env.PATH ?? '', ...environment(bot.investmentId) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    bot.child = child;
-    bot.startedAt = Date.now();
-    const forward = (stream: NodeJS.ReadableStream | null, type: SupervisorLine['type']) =>
-      stream?.on('data', (chunk: Buffer) => {
-        for (const line of chunk.toString('utf8').split('\n')) {
-          if (!line.trim()) continue;
-          logger.info({ bot: bot.investmentId, line }, 'bot');
-          this.tell({ investmentId: bot.investmentId, type, line });
-        }
-      });
-    forward(child.stdout, 'out');
-    forward(child.stderr, 'err');
-    this.tell({
-      investmentId: null,
-      type: 'out',
-      line: `bot ${bot.investmentId} started (pid ${child.pid})`,
-    });
-    bot.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        void this.exited(bot, child, code, signal).finally(resolve);
-      });
-    });
-    logger.info({ investmentId: bot.investmentId, pid: child.pid }, 'bot started');
-  }
-
-  private async exited(
-    bot: Supervised,
-    child: ChildProcess,
-    code: number | null,
-    signal: NodeJS.Signals | null,
-  ): Promise<void> {
-    if (bot.child !== child) return;
-    bot.child = null;
-    const { logger } = this.options;
-    if (!bot.wanted || this.closed) {
-      this.bots.delete(bot.investmentId);
-      return;
-    }
-    // Exit 0: nothing to do (not running, or halted with its reason written); the next sync decides.
-    if (code === 0) {
-      this.bots.delete(bot.investmentId);
-      void this.sync();
-      return;
-    }
-    const ranFor = Date.now() - (bot.startedAt ?? Date.now());
-    bot.quickCrashes = ranFor >= (this.options.stableMs ?? 60_000) ? 1 : bot.quickCrashes + 1;
-    if (bot.quickCrashes > (this.options.maxQuickCrashes ?? 6)) {
-      logger.warn({ investmentId: bot.investmentId }, 'bot crashes again and again: stopped');
-      this.bots.delete(bot.investmentId);
-      await this.options.bots.halt(bot.investmentId, BOT_MESSAGES.crashLoop);
-      return;
-    }
-    const pause = Math.min(
-      (this.options.backoffMs ?? 1000) * 2 ** (bot.quickCrashes - 1),
-      this.options.maxBackoffMs ?? 60_000,
+  /** A bot that ended (exit 0) or that pm2 gave up on is settled by a sync; a crash loop halts it first. */
+  private async settle(): Promise<void> {
+    const limit = this.options.maxQuickCrashes ?? 6;
+    const looping = this.processes.filter(
+      (process) => process.pm2_env.unstable_restarts > limit || process.pm2_env.status === 'errored',
     );
-    this.countersOf(bot.investmentId).restarts++;
-    logger.warn({ investmentId: bot.investmentId, code, signal, pause }, 'bot exited, starting it again');
-    this.tell({
-      investmentId: null,
-      type: 'err',
-      line: `bot ${bot.investmentId} exited (${signal ?? `code ${code}`}), starting it again in ${pause} ms`,
-    });
-    bot.timer = setTimeout(() => this.launch(bot), pause);
+    for (const process of looping) {
+      this.options.logger.warn({ investmentId: process.name }, 'bot crashes again and again: stopped');
+      await call((done) => this.pm2.delete(process.name, done)).catch(() => undefined);
+      await this.options.bots.halt(process.name, BOT_MESSAGES.crashLoop);
+    }
+    // A bot that is not online may have ended for good (its investment stopped): the sync decides.
+    if (looping.length > 0 || this.processes.some((process) => process.pm2_env.status !== 'online'))
+      await this.sync();
   }
 
-  private async stop(investmentId: string): Promise<void> {
-    const bot = this.bots.get(investmentId);
-    if (!bot) return;
-    bot.wanted = false;
-    if (bot.timer) clearTimeout(bot.timer);
-    const child = bot.child;
-    if (child) {
-      // The bot finishes the order under way; one that does not end in time is killed.
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await bot.exited;
-      clearTimeout(killer);
+  private async syncNow(): Promise<void> {
+    if (this.closed) return;
+    await this.refresh();
+    const running = new Set(await this.options.bots.runningInvestmentIds());
+    for (const process of this.processes) {
+      if (!running.has(process.name)) {
+        await call((done) => this.pm2.delete(process.name, done)).catch(() => undefined);
+      } else if (process.pm2_env.status === 'stopped') {
+        await call((done) => this.pm2.restart(process.name, done)).catch(() => undefined);
+      }
     }
-    this.bots.delete(investmentId);
+    const known = new Set(this.processes.map((process) => process.name));
+    for (const id of running) if (!known.has(id)) await this.launch(id);
+    await this.refresh();
+  }
+
+  private async launch(investmentId: string): Promise<void> {
+    const { entry, environment, logger } = this.options;
+    await call((done) =>
+      this.pm2.start(
+        {
+          name: investmentId,
+          script: entry.file,
+          // From here a source run finds tsx (node_args) as the server did.
+          cwd: process.cwd(),
+          // Named, so that pm2 runs the TypeScript source of a development run through tsx too.
+          interpreter: process.execPath,
+          interpreter_args: entry.execArgv,
+          env: environment(investmentId),
+          autorestart: true,
+          exp_backoff_restart_delay: this.options.backoffMs ?? 1000,
+          // The bot finishes the order under way before it stops; one that does not end in time is killed.
+          kill_timeout: 15_000,
+        },
+        done,
+      ),
+    ).catch((error: unknown) => logger.warn({ investmentId, error: String(error) }, 'bot could not start'));
   }
 }

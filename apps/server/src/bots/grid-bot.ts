@@ -112,7 +112,7 @@ export class GridBot {
     try {
       await this.broker.connect();
       await this.reconcile();
-      if (this.stepper.cannotOpen) await this.halt(BOT_MESSAGES.entryTooSmall);
+      if (this.stepper.cannotOpen) await this.halt(this.cannotOpenReason());
     } catch (error) {
       await this.failWith(error);
     }
@@ -155,7 +155,12 @@ export class GridBot {
     const writes = this.pendingWrites;
     this.pendingWrites = [];
     await Promise.all(writes);
-    if (this.stepper.cannotOpen && !this.cycle) await this.halt(BOT_MESSAGES.entryTooSmall);
+    if (this.stepper.cannotOpen && !this.cycle) await this.halt(this.cannotOpenReason());
+  }
+
+  /** Why no cycle can open: lots past the exact range of the engine's integers, or an entry of 0 or past Max Contracts. */
+  private cannotOpenReason(): string {
+    return this.stepper.overflowAt !== null ? BOT_MESSAGES.overflow : BOT_MESSAGES.entryTooSmall;
   }
 
   private async enter(decision: EnterDecision, event: PriceEvent): Promise<void> {

@@ -24,6 +24,8 @@ export interface LiveRuntimeOptions {
   encryptionKey: string;
   feedSpeed: number;
   entry: BotProcessEntry;
+  /** pm2's home: DATA_DIR/pm2. */
+  pm2Home: string;
   logger: SupervisorLogger;
   /** What a bot process also needs from the server's environment (log level, Capital.com's hosts). */
   botEnvironment: Record<string, string>;
@@ -66,6 +68,7 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
   const replayed = await feeds.start();
   options.logger.info({ streamed, replayed, speed: options.feedSpeed }, 'price feeds started');
   const supervisor = new BotSupervisor({
+    home: options.pm2Home,
     entry: options.entry,
     environment: (investmentId) => ({
       ...options.botEnvironment,
@@ -79,6 +82,7 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
     logger: options.logger,
     ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
   });
+  await supervisor.start();
   await supervisor.sync();
   return {
     supervisor,

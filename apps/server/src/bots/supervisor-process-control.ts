@@ -13,12 +13,6 @@ export interface RunningSwitch {
   setRunning(investmentId: string, running: boolean): Promise<boolean>;
 }
 
-const STATUS: Record<ReturnType<BotSupervisor['list']>[number]['status'], string> = {
-  online: 'online',
-  waiting: 'launching',
-  stopping: 'stopping',
-};
-
 /** A bot's pino line as a person reads it: the message, then the fields that are not bookkeeping. */
 export function readableLine(line: string): string {
   try {
@@ -40,8 +34,8 @@ export function readableLine(line: string): string {
 
 export class SupervisorProcessControl implements ProcessControl {
   private readonly core: Record<CoreServiceName, { pmId: number; startedAt: number; restarts: number }>;
-  /** Bots stopped by a command since the server started: listed as stopped until restarted. */
-  private readonly stopped = new Set<string>();
+  /** Bots stopped by a command since the server started, with their last number and restarts: listed as stopped until restarted. */
+  private readonly stopped = new Map<string, { pmId: number; restarts: number }>();
 
   constructor(
     private readonly supervisor: BotSupervisor,
@@ -62,14 +56,11 @@ export class SupervisorProcessControl implements ProcessControl {
     const bots = this.supervisor.list();
     const supervised = new Set(bots.map((bot) => bot.investmentId));
     const running = bots.map((bot) =>
-      this.process(bot.pmId, bot.investmentId, STATUS[bot.status], bot.restarts, bot.startedAt ?? 0),
+      this.process(bot.pmId, bot.investmentId, bot.status, bot.restarts, bot.startedAt ?? 0),
     );
     const stopped = [...this.stopped]
-      .filter((id) => !supervised.has(id))
-      .map((id) => {
-        const counters = this.supervisor.countersFor(id);
-        return this.process(counters?.pmId ?? -1, id, 'stopped', counters?.restarts ?? 0, 0);
-      });
+      .filter(([id]) => !supervised.has(id))
+      .map(([id, last]) => this.process(last.pmId, id, 'stopped', last.restarts, 0));
     return [...core, ...running, ...stopped];
   }
 
@@ -87,7 +78,10 @@ export class SupervisorProcessControl implements ProcessControl {
       return;
     }
     if (action === 'reset') {
-      if (!this.supervisor.resetRestarts(processName)) throw new UnknownProcessError(processName);
+      const last = this.stopped.get(processName);
+      if (last) last.restarts = 0;
+      else if (!(await this.supervisor.resetRestarts(processName)))
+        throw new UnknownProcessError(processName);
       return;
     }
     if (!(await this.investments.setRunning(processName, action === 'restart')))
@@ -95,7 +89,8 @@ export class SupervisorProcessControl implements ProcessControl {
     // The supervisor follows the investment's new state: a stop ends the bot (its order finished
     // first), a restart stops it if it runs and starts it again.
     if (action === 'stop') {
-      this.stopped.add(processName);
+      const bot = this.supervisor.list().find((listed) => listed.investmentId === processName);
+      this.stopped.set(processName, { pmId: bot?.pmId ?? -1, restarts: bot?.restarts ?? 0 });
       await this.supervisor.sync();
     } else {
       this.stopped.delete(processName);
