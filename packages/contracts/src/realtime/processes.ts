@@ -51,6 +51,28 @@ export const PROCESS_MESSAGES = {
   sessionExpired: 'Sessione scaduta: effettua di nuovo il login.',
   badCommand: 'Comando non valido.',
   unknownProcess: (name: string) => `Processo sconosciuto: ${name}`,
+  /** A known process whose command did not go through (the supervisor failed); the server logs why. */
+  commandFailed: (command: string, name: string) =>
+    `Comando ${command.toUpperCase()} non riuscito per ${name}.`,
+  /** The server failed (the database, say) and logged why; the client may try again. */
+  unavailable: 'Monitoraggio non disponibile al momento, riprova.',
   /** The toast of product-spec.md section 8, command in capitals. */
   sending: (command: string, name: string) => `Invio comando ${command.toUpperCase()} per ${name}...`,
 } as const;
+
+/** pm2Error's payload: what the admin is told about a refused connection or a failed command. */
+export interface ProcessError {
+  message: string;
+}
+
+/** What the server emits, for Socket.IO's typed sockets on both ends. */
+export interface RealtimeServerEvents {
+  [REALTIME_EVENTS.response]: (processes: ProcessInfo[]) => void;
+  [REALTIME_EVENTS.logs]: (log: ProcessLog) => void;
+  [REALTIME_EVENTS.error]: (error: ProcessError) => void;
+}
+
+/** What the client emits; the server parses it with processCommandSchema, as it trusts no client. */
+export interface RealtimeClientEvents {
+  [REALTIME_EVENTS.command]: (command: ProcessCommand) => void;
+}

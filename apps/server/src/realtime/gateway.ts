@@ -1,0 +1,174 @@
+// The monitoring gateway (DESIGN.md section 7, 'Monitoring'): Socket.IO on the API's own HTTP
+// server, for admins only. The access token is checked at the handshake and again before every
+// command, so a session that ends or expires stops steering processes at its next command; a
+// refused socket is told why (pm2Error) and disconnected, and never joins the log stream.
+import {
+  CORE_SERVICES,
+  PROCESS_MESSAGES,
+  processCommandSchema,
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+  SESSION_MESSAGES,
+  type ProcessCommand,
+} from '@platform/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import { AppError } from '../lib/errors';
+import type { RequestOrigin } from '../lib/http';
+import {
+  RealtimeEmitter,
+  type RealtimeServer,
+  type RealtimeSocket,
+  type RealtimeSocketData,
+} from './emitter';
+import { UnknownProcessError, type ProcessAction, type ProcessControl } from './process-control';
+
+export interface RealtimeGatewayOptions {
+  /**
+   * The processes, once the live runtime supervises them; null before. A getter, because main.ts
+   * starts the runtime after the app listens, while the gateway must be attached before.
+   */
+  control: () => ProcessControl | null;
+}
+
+const AUDIT: Record<ProcessAction, { action: string; description: (name: string) => string }> = {
+  stop: { action: 'PROCESS_STOP', description: (name) => `Processo fermato dal monitoraggio: ${name}` },
+  restart: {
+    action: 'PROCESS_RESTART',
+    description: (name) => `Processo riavviato dal monitoraggio: ${name}`,
+  },
+  reset: {
+    action: 'PROCESS_RESET',
+    description: (name) => `Contatore dei riavvii azzerato dal monitoraggio: ${name}`,
+  },
+};
+
+/**
+ * Serves the monitoring socket at REALTIME_PATH on app.server and closes it with the app. Call it
+ * after buildApp and before the app listens (Fastify takes no close hook once started).
+ */
+export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGatewayOptions): void {
+  const { auth, logs } = app.services;
+  // No cors option: browsers on other origins get no CORS headers, and the token never travels
+  // by cookie, so another site's page cannot act for a signed-in admin.
+  const io: RealtimeServer = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
+  const emitter = new RealtimeEmitter(io);
+
+  let stream: { control: ProcessControl; stop: () => void } | null = null;
+  /** The current control, its log lines streamed to the admins from the first time it is seen. */
+  const control = (): ProcessControl | null => {
+    const current = options.control();
+    if (current && stream?.control !== current) {
+      stream?.stop();
+      stream = { control: current, stop: current.onLog((log) => emitter.log(log)) };
+    }
+    return current;
+  };
+  control();
+
+  /** Who holds the handshake's token now: an admin's id, or why the socket is refused. */
+  const verdict = async (socket: RealtimeSocket): Promise<RealtimeSocketData['verdict']> => {
+    const token: unknown = socket.handshake.auth.token;
+    if (typeof token !== 'string' || token === '') return { refusal: PROCESS_MESSAGES.adminsOnly };
+    try {
+      const { user } = await auth.authenticate(`Bearer ${token}`);
+      return user.role === 'admin' ? { adminId: user.id } : { refusal: PROCESS_MESSAGES.adminsOnly };
+    } catch (error) {
+      // Only the refusal of the token itself means the session is over; anything else is a fault.
+      if (error instanceof AppError && error.message === SESSION_MESSAGES.unauthenticated) {
+        return { refusal: PROCESS_MESSAGES.sessionExpired };
+      }
+      throw error;
+    }
+  };
+
+  const refuse = (socket: RealtimeSocket, message: string): void => {
+    emitter.error(socket, message);
+    // A server-side disconnect, which the client does not retry, unlike a dropped connection.
+    socket.disconnect();
+  };
+
+  const perform = async (
+    socket: RealtimeSocket,
+    command: Exclude<ProcessCommand, { command: 'ls' }>,
+    adminId: string,
+  ) => {
+    const current = control();
+    const { command: action, processName } = command;
+    try {
+      if (!current) throw new UnknownProcessError(processName);
+      await current.command(action, processName);
+    } catch (error) {
+      if (error instanceof UnknownProcessError)
+        return emitter.error(socket, PROCESS_MESSAGES.unknownProcess(processName));
+      app.log.error({ err: error, action, processName }, 'monitoring command failed');
+      const message = PROCESS_MESSAGES.commandFailed(action, processName);
+      emitter.log({ processName: CORE_SERVICES.monitoring, type: 'err', message });
+      return emitter.error(socket, message);
+    }
+    // The gateway is the Monitoring service: the commands it carries out are its log lines.
+    emitter.log({
+      processName: CORE_SERVICES.monitoring,
+      type: 'out',
+      message: `Comando ${action.toUpperCase()} eseguito per ${processName}`,
+    });
+    await logs.record({
+      action: AUDIT[action].action,
+      description: AUDIT[action].description(processName),
+      userId: adminId,
+      origin: originOf(socket),
+      metadata: { processName },
+    });
+    emitter.processes(socket, current.list());
+  };
+
+  const onCommand = async (socket: RealtimeSocket, payload: unknown): Promise<void> => {
+    const now = await verdict(socket);
+    if ('refusal' in now) return refuse(socket, now.refusal);
+    const parsed = processCommandSchema.safeParse(payload);
+    if (!parsed.success) return emitter.error(socket, PROCESS_MESSAGES.badCommand);
+    if (parsed.data.command === 'ls') return emitter.processes(socket, control()?.list() ?? []);
+    await perform(socket, parsed.data, now.adminId);
+  };
+
+  // The verdict is reached before the client counts as connected, so the commands it sends at
+  // once wait for it instead of racing it.
+  io.use((socket, next) => {
+    void verdict(socket)
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'monitoring handshake failed');
+        return { refusal: PROCESS_MESSAGES.unavailable };
+      })
+      .then((found) => {
+        socket.data.verdict = found;
+        next();
+      });
+  });
+
+  io.on('connection', (socket) => {
+    const found = socket.data.verdict;
+    if ('refusal' in found) return refuse(socket, found.refusal);
+    // A runtime that started since the last look streams its log lines from now on.
+    control();
+    socket.on(REALTIME_EVENTS.command, (payload) => {
+      onCommand(socket, payload).catch((error: unknown) => {
+        app.log.error({ err: error }, 'monitoring command failed');
+        emitter.error(socket, PROCESS_MESSAGES.unavailable);
+      });
+    });
+    void emitter.admit(socket);
+  });
+
+  app.addHook('preClose', async () => {
+    stream?.stop();
+    // Before Fastify closes its server: open sockets would otherwise keep it from closing.
+    await io.close();
+  });
+}
+
+function originOf(socket: RealtimeSocket): RequestOrigin {
+  return {
+    ipAddress: socket.handshake.address,
+    userAgent: socket.handshake.headers['user-agent']?.slice(0, 500) ?? null,
+  };
+}
