@@ -8,7 +8,23 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },
-  // No source maps in the build: the server publishes dist/ as it is, and maps would hand out the
-  // whole source with its comments. The dev server still has them.
-  build: { sourcemap: false },
+  build: {
+    // No source maps in the build: the server publishes dist/ as it is, and maps would hand out the
+    // whole source with its comments. The dev server still has them.
+    sourcemap: false,
+    // dist/.vite/manifest.json maps each entry and lazy import to its chunks: the bench reads it to
+    // weigh what the landing downloads (bench/landing-weight.ts).
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts package declares no sideEffects, so by default every module it has is kept
+        // whole, and a screen that imports one constant of it gets every zod schema of the API. Its
+        // modules only declare, except validation.ts, which sets zod's messages for the whole app.
+        moduleSideEffects: [
+          { test: /packages\/contracts\/src\/(index|validation)\.ts$/, sideEffects: true },
+          { test: /packages\/contracts\/src\//, sideEffects: false },
+        ],
+      },
+    },
+  },
 });

@@ -2,7 +2,6 @@
 // is kept as JSON passed through an encode/decode transform (base64 of the UTF-8 JSON): it keeps
 // values from reading as plain text at a glance, it is not protection. A value that does not
 // decode is treated as tampering or corruption: everything is wiped and the app stops.
-import type * as z from 'zod';
 
 export const STORAGE_KEYS = ['jwt', 'refreshToken', 'user', 'rememberMeCredentials', 'isDark'] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
@@ -24,9 +23,14 @@ export function decodeValue(encoded: string): unknown {
   return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
 }
 
+/** A zod schema, or a check of the same shape where zod would weigh too much (the landing's theme). */
+export interface StoredValueSchema<T> {
+  parse(value: unknown): T;
+}
+
 export interface AppStorage {
   /** null when absent; a value that does not decode or fit the schema clears all storage and throws. */
-  read<T>(key: StorageKey, schema: z.ZodType<T>): T | null;
+  read<T>(key: StorageKey, schema: StoredValueSchema<T>): T | null;
   /** Throws a StorageError naming the key when the browser refuses the write (quota, privacy mode). */
   write(key: StorageKey, value: unknown): void;
   remove(key: StorageKey): void;

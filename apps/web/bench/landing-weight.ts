@@ -1,0 +1,125 @@
+/**
+ * What JavaScript the landing page (/) downloads before it shows anything, gzipped (issue 13,
+ * point 4: at most 120 kB). It builds nothing: it reads apps/web/dist as `npm run build` left it
+ * (`npm run bench` builds the web app just before), and the browser's figure needs the server built.
+ *
+ * The bundle's figure follows the module graph: the entry scripts of dist/index.html and, through
+ * Vite's dist/.vite/manifest.json, every chunk they import statically (the landing is in the entry;
+ * everything else, the contact form included, is a lazy import the first screen does not make).
+ * The browser's figure is what Chromium actually fetched for / on the built server, until the
+ * network is quiet. The two must name the same files, or the bench fails.
+ *
+ *   npx tsx apps/web/bench/landing-weight.ts            (needs npm run build)
+ *   npx tsx apps/web/bench/landing-weight.ts --no-browser
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, openAppPage } from '../../../e2e/support/browser';
+import { startServer } from '../../../e2e/support/server';
+
+const DIST = resolve(import.meta.dirname, '../dist');
+const BUDGET_KB = 120;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const gzippedSize = (content: Buffer) => gzipSync(content).length;
+
+/** The files (paths under dist/, no leading slash) of the landing's JavaScript, by the manifest. */
+function landingScriptsByManifest(): string[] {
+  if (!existsSync(join(DIST, '.vite/manifest.json'))) {
+    throw new Error(`${DIST} has no .vite/manifest.json: run \`npm run build\` first.`);
+  }
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const entryFiles = [...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)].map((match) => match[1]!);
+  if (entryFiles.length === 0) throw new Error('dist/index.html loads no script.');
+
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the manifest.`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const file of entryFiles) {
+    const key = byFile.get(file);
+    if (!key || !manifest[key]?.isEntry)
+      throw new Error(`${file}, loaded by index.html, is not an entry of the manifest.`);
+    visit(key);
+  }
+  // index.html preloads the entry's static imports: each must be one the graph above found.
+  for (const [, href] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)) {
+    if (!files.has(href!)) throw new Error(`index.html preloads ${href}, which the entry does not import.`);
+  }
+  return [...files].sort();
+}
+
+/** The scripts Chromium fetched for / on the built server, with their bodies. */
+async function landingScriptsInBrowser(): Promise<Map<string, Buffer>> {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const app = await openAppPage(browser, server.baseUrl);
+    const { page, pageErrors } = app;
+    const scripts = new Map<string, Promise<Buffer>>();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (response.request().resourceType() === 'script' || pathname.endsWith('.js'))
+        scripts.set(pathname.slice(1), response.body());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const bodies = new Map<string, Buffer>();
+    for (const [file, body] of scripts) bodies.set(file, await body);
+    await app.close();
+    if (pageErrors.length > 0) throw new Error(`The landing threw: ${pageErrors.join('; ')}`);
+    return bodies;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+const files = landingScriptsByManifest();
+let raw = 0;
+let gzipped = 0;
+for (const file of files) {
+  const content = readFileSync(join(DIST, file));
+  raw += content.length;
+  gzipped += gzippedSize(content);
+}
+console.log(
+  `Landing JavaScript (bundle): ${files.length} files, ${kb(raw)} kB, ${kb(gzipped)} kB gzipped (budget ${BUDGET_KB} kB)`,
+);
+
+if (!process.argv.includes('--no-browser')) {
+  const fetched = await landingScriptsInBrowser();
+  let fetchedRaw = 0;
+  let fetchedGzipped = 0;
+  for (const body of fetched.values()) {
+    fetchedRaw += body.length;
+    fetchedGzipped += gzippedSize(body);
+  }
+  console.log(
+    `Landing JavaScript (Chromium): ${fetched.size} files, ${kb(fetchedRaw)} kB, ${kb(fetchedGzipped)} kB gzipped`,
+  );
+  const names = [...fetched.keys()].sort();
+  if (names.join() !== files.join()) {
+    throw new Error(`Chromium fetched ${names.join(', ')}; the bundle's graph is ${files.join(', ')}.`);
+  }
+}
+if (gzipped > BUDGET_KB * 1000) {
+  console.error(`Over the budget of ${BUDGET_KB} kB.`);
+  process.exitCode = 1;
+}
