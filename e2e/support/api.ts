@@ -2,6 +2,7 @@
 // the browser: a token to read data with, a user who already has a password.
 import { waitForMailLink, RESET_LINK } from './outbox';
 import { ADMIN, type RunningServer } from './server';
+import { nextTotpCode, rememberRequiredOtp, requiredOtpCode } from './totp';
 
 export interface Envelope<T> {
   ok: boolean;
@@ -28,11 +29,34 @@ export async function api<T>(server: RunningServer, path: string, options: ApiOp
   return (await response.json()) as Envelope<T>;
 }
 
-/** The jwt of an account without 2FA. */
+/**
+ * The jwt of an account without 2FA, or of one whose role must have it (REQUIRE_2FA_FOR): its
+ * first login sets 2FA up as the access screen would, the later ones give a code of it.
+ */
 export async function apiLogin(server: RunningServer, username: string, password: string): Promise<string> {
-  const answer = await api<{ jwt: string }>(server, '/api/auth/login', { method: 'POST', body: { username, password } });
+  const login = (otpCode?: string) =>
+    api<{ jwt: string } | { otpSetupToken: string }>(server, '/api/auth/login', {
+      method: 'POST',
+      body: { username, password, ...(otpCode ? { otpCode } : {}) },
+    });
+  let answer = await login();
+  if (answer.requiresOtp) answer = await login(await requiredOtpCode(server.baseUrl, username));
   if (!answer.data) throw new Error(`API login of ${username} failed: ${answer.error}`);
-  return answer.data.jwt;
+  if ('jwt' in answer.data) return answer.data.jwt;
+
+  const setupToken = answer.data.otpSetupToken;
+  const setup = await api<{ secret: string }>(server, '/api/auth/otp/enable', { method: 'POST', body: {}, jwt: setupToken });
+  if (!setup.data) throw new Error(`2FA setup of ${username} failed: ${setup.error}`);
+  const { secret } = setup.data;
+  const code = await nextTotpCode(secret, -1);
+  const verified = await api<{ jwt: string }>(server, '/api/auth/otp/verify', {
+    method: 'POST',
+    body: { token: code.code, secret },
+    jwt: setupToken,
+  });
+  if (!verified.data) throw new Error(`2FA setup of ${username} failed: ${verified.error}`);
+  rememberRequiredOtp(server.baseUrl, username, secret, code.step);
+  return verified.data.jwt;
 }
 
 export interface InvitedUser {

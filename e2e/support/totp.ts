@@ -22,3 +22,35 @@ export async function totpCode(secret: string, after = -1): Promise<TotpCode> {
   const step = currentStep();
   return { code: totp.generate({ timestamp: step * PERIOD_S * 1000 }), step };
 }
+
+/**
+ * A code of the step after `after` without waiting when the server would take it: it accepts a
+ * code of the next step too (one step of drift), so only a step two ahead needs the clock.
+ */
+export async function nextTotpCode(secret: string, after: number): Promise<TotpCode> {
+  const step = Math.max(currentStep(), after + 1);
+  if (step <= currentStep() + 1) {
+    const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: PERIOD_S });
+    return { code: totp.generate({ timestamp: step * PERIOD_S * 1000 }), step };
+  }
+  return totpCode(secret, after);
+}
+
+/**
+ * The 2FA the helpers had to set up for accounts whose role must have it (REQUIRE_2FA_FOR, the
+ * admin by default), by server and username, with the last step used: later logins need its codes.
+ */
+const requiredOtp = new Map<string, { secret: string; lastStep: number }>();
+
+export function rememberRequiredOtp(baseUrl: string, username: string, secret: string, step: number): void {
+  requiredOtp.set(`${new URL(baseUrl).origin} ${username}`, { secret, lastStep: step });
+}
+
+/** A fresh code of an account the helpers set up 2FA for; the step counts as used. */
+export async function requiredOtpCode(baseUrl: string, username: string): Promise<string> {
+  const otp = requiredOtp.get(`${new URL(baseUrl).origin} ${username}`);
+  if (!otp) throw new Error(`${username} has 2FA that the helpers did not set up: no code to log in with.`);
+  const code = await nextTotpCode(otp.secret, otp.lastStep);
+  otp.lastStep = code.step;
+  return code.code;
+}

@@ -25,6 +25,20 @@ describe('configuration', () => {
     expect(restarted.encryptionKey).toBe(first.encryptionKey);
   });
 
+  it('demands 2FA of admins by default, of the roles REQUIRE_2FA_FOR lists otherwise, and refuses unknown roles', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).otpRequiredFor).toEqual(['admin']);
+    expect(loadConfig({ DATA_DIR: dataDir, REQUIRE_2FA_FOR: 'admin, sales' }).otpRequiredFor).toEqual(['admin', 'sales']);
+    expect(loadConfig({ DATA_DIR: dataDir, REQUIRE_2FA_FOR: '' }).otpRequiredFor).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, REQUIRE_2FA_FOR: 'admin,root' })).toThrow(ConfigError);
+    expect(loadConfig({ DATA_DIR: dataDir, LOGIN_MAX_FAILURES: '5' }).loginThrottle).toEqual({
+      accountMaxFailures: 5,
+      addressMaxFailures: 50,
+      lockMinutes: 15,
+      hashConcurrency: 2,
+    });
+  });
+
   it('uses given secrets without writing any file', () => {
     const dataDir = tempDir();
     const config = loadConfig({

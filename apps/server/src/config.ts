@@ -5,7 +5,9 @@ import * as z from 'zod';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { roleSchema, type Role } from '@platform/contracts';
 import { trustProxySchema } from './lib/trust-proxy';
+import type { ThrottleOptions } from './modules/auth/login-throttle';
 
 const HEX_64 = /^[0-9a-fA-F]{64}$/;
 
@@ -36,6 +38,15 @@ const envSchema = z.object({
   CAPITAL_FEED_PASSWORD: z.string().min(1).optional(),
   CAPITAL_FEED_DEMO: z.enum(['0', '1', 'false', 'true']).default('1'),
   TRUST_PROXY: trustProxySchema.optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  REQUIRE_2FA_FOR: z
+    .string()
+    .default('admin')
+    .transform((list) => list.split(',').map((role) => role.trim()).filter(Boolean))
+    .pipe(z.array(roleSchema, 'REQUIRE_2FA_FOR: ruoli separati da virgola tra admin, user, sales')),
 });
 
 export interface AppConfig {
@@ -66,6 +77,10 @@ export interface AppConfig {
   feed: { source: 'replay' } | { source: 'capital'; demo: boolean; apiKey: string; identifier: string; password: string };
   /** The reverse proxies whose X-Forwarded-For is believed; none unless TRUST_PROXY names them. */
   trustProxy: string[] | undefined;
+  /** Failed-login counters and the password hashing cap. */
+  loginThrottle: ThrottleOptions;
+  /** Roles that get no session before they set up 2FA. */
+  otpRequiredFor: Role[];
 }
 
 export class ConfigError extends Error {}
@@ -127,5 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     capital: { apiUrl: vars.CAPITAL_API_URL, demoApiUrl: vars.CAPITAL_DEMO_API_URL, streamUrl: vars.CAPITAL_STREAM_URL },
     feed: feedConfig(vars),
     trustProxy: vars.TRUST_PROXY,
+    loginThrottle: {
+      accountMaxFailures: vars.LOGIN_MAX_FAILURES,
+      addressMaxFailures: vars.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      lockMinutes: vars.LOGIN_LOCK_MINUTES,
+      hashConcurrency: vars.PASSWORD_HASH_CONCURRENCY,
+    },
+    otpRequiredFor: vars.REQUIRE_2FA_FOR,
   };
 }

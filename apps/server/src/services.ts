@@ -1,6 +1,7 @@
 // The composition root of the services: every module's service wired to its repository and to
 // the outside things it needs (database, mailer, clock, keys, prices, engine). The HTTP app
 // (app.ts) and the worker process (main.worker.ts) both start from here.
+import type { Role } from '@platform/contracts';
 import type { DatabaseHandle } from '@platform/db';
 import { systemClock, type Clock } from './lib/clock';
 import { deriveKey } from './lib/crypto';
@@ -22,9 +23,11 @@ import { AccessTokens } from './modules/auth/access-tokens';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { AuthService } from './modules/auth/auth.service';
 import { createAltchaVerifier } from './modules/auth/captcha';
+import { DEFAULT_THROTTLE_OPTIONS, LoginThrottle, type ThrottleOptions } from './modules/auth/login-throttle';
 import { OtpService } from './modules/auth/otp.service';
 import { PasswordsService } from './modules/auth/passwords.service';
 import { RegistrationService } from './modules/auth/registration.service';
+import { ThrottleRepository } from './modules/auth/throttle.repository';
 import { BacktestsRepository } from './modules/backtests/backtests.repository';
 import { BotsRepository } from './modules/bots/bots.repository';
 import { BotsService } from './modules/bots/bots.service';
@@ -57,6 +60,10 @@ export interface ServiceDeps {
   botControl?: BotControl;
   /** Demo accounts trade on the paper broker unless this is 'capital' (DEMO_BROKER). */
   demoBroker?: 'paper' | 'capital';
+  /** Login and 2FA code throttling (LOGIN_* variables); defaults otherwise. */
+  loginThrottle?: ThrottleOptions;
+  /** Roles that must set up 2FA before they get a session (REQUIRE_2FA_FOR, default admin). */
+  otpRequiredFor?: readonly Role[];
   jobLogger?: JobRunnerOptions['logger'];
   jobLeaseMs?: number;
 }
@@ -69,10 +76,12 @@ export function buildServices(deps: ServiceDeps) {
   const { db } = deps.database;
   const logs = new LogsService(new LogsRepository(db), clock);
   const authRepository = new AuthRepository(db);
-  const otp = new OtpService(authRepository, logs, clock, deriveKey(deps.encryptionKey, 'totp-secrets'));
-  const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp);
+  const loginThrottle = new LoginThrottle(new ThrottleRepository(db), logs, clock, deps.loginThrottle ?? DEFAULT_THROTTLE_OPTIONS);
+  const otpRequiredFor = deps.otpRequiredFor ?? ['admin'];
+  const otp = new OtpService(authRepository, logs, clock, deriveKey(deps.encryptionKey, 'totp-secrets'), loginThrottle, otpRequiredFor);
+  const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp, loginThrottle, otpRequiredFor);
   const reveal = new RevealCipher(deriveKey(deps.encryptionKey, 'reveal-keys'));
-  const passwords = new PasswordsService(authRepository, logs, clock, deps.mailer, otp, { publicUrl: deps.publicUrl, reveal });
+  const passwords = new PasswordsService(authRepository, logs, clock, deps.mailer, otp, loginThrottle, { publicUrl: deps.publicUrl, reveal });
   const captcha = createAltchaVerifier(deriveKey(deps.encryptionKey, 'captcha').toString('hex'), clock);
   const registration = new RegistrationService(authRepository, logs, deps.mailer, captcha);
   const instruments = new InstrumentsService(new InstrumentsRepository(db));
@@ -96,6 +105,7 @@ export function buildServices(deps: ServiceDeps) {
     logs,
     auth,
     otp,
+    loginThrottle,
     passwords,
     registration,
     instruments,

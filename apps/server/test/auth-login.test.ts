@@ -1,4 +1,4 @@
-import { LOGIN_MESSAGES, type LoginResponse } from '@platform/contracts';
+import { LOGIN_MESSAGES, SECURITY_MESSAGES, type LoginResponse } from '@platform/contracts';
 import { auditLogs } from '@platform/db';
 import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -217,6 +217,6 @@ describe('login', () => {
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     const limited = await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ ok: false, error: 'Troppi tentativi. Riprova tra poco.' });
+    expect(limited.body).toEqual({ ok: false, error: SECURITY_MESSAGES.accountLocked });
   });
 });

@@ -50,6 +50,7 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/admin/users/:id': 'admin',
   'PATCH /api/admin/users/review/:id': 'admin',
   'DELETE /api/admin/users/:id': 'admin',
+  'PATCH /api/admin/users/:id/reset-otp': 'admin',
   'GET /api/common/marketdata': 'signed-in',
   'POST /api/admin/upload-csv': 'admin',
   'GET /api/weather': 'public',

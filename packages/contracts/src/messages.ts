@@ -82,6 +82,19 @@ export const HTTP_MESSAGES = {
   internal: 'Errore interno del server. Riprova più tardi.',
 } as const;
 
+/** Login throttling and the 2FA rules (ASVS level 2): not in the spec, so in Italian. */
+export const SECURITY_MESSAGES = {
+  accountLocked: 'Troppi tentativi di accesso falliti: account bloccato temporaneamente. Riprova più tardi.',
+  addressThrottled: 'Troppi tentativi di accesso falliti da questo indirizzo. Riprova più tardi.',
+  otpLocked: 'Troppi codici OTP errati: verifica bloccata temporaneamente. Riprova più tardi.',
+  busy: 'Il server è occupato. Riprova tra qualche secondo.',
+  passwordProofRequired: 'Conferma la tua password per modificare la 2FA.',
+  otpMandatory: 'La 2FA è obbligatoria per il tuo ruolo e non può essere disattivata.',
+  otpSetupNeedsPassword: 'La 2FA è obbligatoria per il tuo ruolo: accedi con la password per configurarla.',
+  otpAlreadyEnabled: 'La 2FA è già attiva su questo account.',
+  ownOtpReset: 'Non puoi azzerare la tua 2FA: disattivala dalle impostazioni.',
+} as const;
+
 export const WEATHER_MESSAGES = {
   /** product-spec.md section 8, Weather: what the widget logs when the forecast answer is not 200. */
   requestFailed: 'Errore durante la richiesta meteo',

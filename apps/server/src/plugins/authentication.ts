@@ -4,11 +4,15 @@ import { SESSION_MESSAGES, type Role } from '@platform/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { RequestOrigin } from '../lib/http';
+import type { UserRow } from '@platform/db';
+import type { OtpSetupClaims } from '../modules/auth/access-tokens';
 import type { AuthContext, AuthService } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The caller of otp/enable and otp/verify by the setup token of a login that demands 2FA. */
+    otpSetup: { user: UserRow; claims: OtpSetupClaims } | null;
   }
 }
 
@@ -19,10 +23,13 @@ export interface Guards {
   roles(...roles: Role[]): preHandlerAsyncHookHandler;
   /** Resolves the caller when a token is present, without refusing anonymous calls. */
   optional: preHandlerAsyncHookHandler;
+  /** A logged-in user, or the holder of a 2FA setup token (request.otpSetup). */
+  sessionOrOtpSetup: preHandlerAsyncHookHandler;
 }
 
 export function registerAuthentication(app: FastifyInstance, authService: AuthService): Guards {
   app.decorateRequest('auth', null);
+  app.decorateRequest('otpSetup', null);
 
   const authenticated: preHandlerAsyncHookHandler = async (request) => {
     request.auth = await authService.authenticate(request.headers.authorization);
@@ -35,6 +42,10 @@ export function registerAuthentication(app: FastifyInstance, authService: AuthSe
         request.auth = auth;
         if (!roles.includes(auth.user.role)) throw forbidden(SESSION_MESSAGES.forbidden);
       },
+    sessionOrOtpSetup: async (request) => {
+      request.otpSetup = await authService.authenticateOtpSetup(request.headers.authorization);
+      if (!request.otpSetup) request.auth = await authService.authenticate(request.headers.authorization);
+    },
     optional: async (request) => {
       if (!request.headers.authorization) return;
       request.auth = await authService.authenticate(request.headers.authorization).catch(() => null);

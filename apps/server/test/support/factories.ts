@@ -1,6 +1,6 @@
 // Test data with overrides (STYLE.md): users in any state, logged-in sessions.
 import { users, type NewUserRow, type UserRow } from '@platform/db';
-import type { LoginResponse } from '@platform/contracts';
+import type { LoginResponse, OtpSetupRequiredResponse } from '@platform/contracts';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { hashPassword } from '../../src/lib/passwords';
@@ -31,19 +31,48 @@ export async function createUser(
   return user;
 }
 
+/** The 2FA secrets login() set up for roles that must have 2FA (REQUIRE_2FA_FOR), by username. */
+const requiredOtpSecrets = new Map<string, string>();
+
+/**
+ * Logs in with the default password. A role that must have 2FA (admins by default) sets it up on
+ * its first login, as the access screen makes it, and gives a fresh code on the later ones.
+ */
 export async function login(
   testApp: TestApp,
   user: Pick<UserRow, 'username'>,
   extra: Record<string, unknown> = {},
 ): Promise<LoginResponse> {
-  const { status, body } = await testApp.call<LoginResponse>({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username: user.username, password: DEFAULT_PASSWORD, ...extra },
-  });
+  const attempt = (more: Record<string, unknown> = {}) =>
+    testApp.call<LoginResponse | OtpSetupRequiredResponse>({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password: DEFAULT_PASSWORD, ...extra, ...more },
+    });
+  let { status, body } = await attempt();
+  const secret = requiredOtpSecrets.get(user.username);
+  if (status === 401 && body.requiresOtp && secret && extra.otpCode === undefined) {
+    // The code of the setup (or of the last login) is spent: the next one comes from a later step.
+    testApp.clock.advance(30_000);
+    ({ status, body } = await attempt({ otpCode: totpCode(secret, testApp.clock.now()) }));
+  }
   expect(body.error, 'login should succeed').toBeUndefined();
   expect(status).toBe(200);
-  return body.data;
+  return 'otpSetupToken' in body.data ? completeRequiredOtpSetup(testApp, user.username, body.data.otpSetupToken) : body.data;
+}
+
+async function completeRequiredOtpSetup(testApp: TestApp, username: string, setupToken: string): Promise<LoginResponse> {
+  const setup = await testApp.call<{ secret: string }>({ method: 'POST', url: '/api/auth/otp/enable', token: setupToken });
+  const secret = setup.body.data.secret;
+  const verified = await testApp.call<LoginResponse>({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    token: setupToken,
+    payload: { token: totpCode(secret, testApp.clock.now()), secret },
+  });
+  expect(verified.body.error, 'the required 2FA setup should succeed').toBeUndefined();
+  requiredOtpSecrets.set(username, secret);
+  return verified.body.data;
 }
 
 /** Turns on 2FA through the API, as a user would; answers the secret. */

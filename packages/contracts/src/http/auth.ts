@@ -75,6 +75,16 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * The login of a role that must have 2FA (REQUIRE_2FA_FOR) and has none yet: no session, only a
+ * short-lived token that otp/enable and otp/verify accept; the verified code answers the session.
+ */
+export const otpSetupRequiredResponseSchema = z.object({ otpSetupToken: z.string(), user: sessionUserSchema });
+export type OtpSetupRequiredResponse = z.infer<typeof otpSetupRequiredResponseSchema>;
+
+export const loginResultSchema = z.union([loginResponseSchema, otpSetupRequiredResponseSchema]);
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
 export const refreshRequestSchema = z.object({ refreshToken: z.string().min(1).max(200) });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
@@ -138,9 +148,19 @@ export const otpVerifyRequestSchema = z.object({
   secret: z.string().max(200).optional(),
 });
 export type OtpVerifyRequest = z.infer<typeof otpVerifyRequestSchema>;
+/** null, or the session when the call finished a setup required at login. */
+export const otpVerifyResponseSchema = loginResponseSchema.nullable();
+export type OtpVerifyResponse = z.infer<typeof otpVerifyResponseSchema>;
 
-/** token is needed to turn off an enabled OTP; skipping the setup needs none. */
-export const otpDisableRequestSchema = z.object({ token: optionalOtpCodeSchema });
+/** Setting up 2FA needs the current password, unless the session proved it in the last minutes. */
+export const otpEnableRequestSchema = z.object({ password: currentPasswordSchema.optional() });
+export type OtpEnableRequest = z.infer<typeof otpEnableRequestSchema>;
+
+/**
+ * token is needed to turn off an enabled OTP, with the current password unless the session proved
+ * it in the last minutes; skipping the setup needs neither.
+ */
+export const otpDisableRequestSchema = z.object({ token: optionalOtpCodeSchema, password: currentPasswordSchema.optional() });
 /** What the client sends. */
 export type OtpDisableRequest = z.input<typeof otpDisableRequestSchema>;
 /** What the server works with after parsing. */

@@ -13,6 +13,18 @@ export interface AccessClaims {
   role: Role;
 }
 
+/** A setup token lets a role that must have 2FA set it up, and nothing else. */
+export const OTP_SETUP_TOKEN_TTL_SECONDS = 10 * 60;
+const OTP_SETUP_SCOPE = 'otp-setup';
+
+/** What the login that found 2FA missing leaves for the session that starts once it is set up. */
+export interface OtpSetupClaims {
+  userId: string;
+  remember: boolean;
+  /** When the password was given: the setup counts it as the proof a 2FA change needs. */
+  issuedAt: Date;
+}
+
 export class AccessTokens {
   private readonly key: Uint8Array;
 
@@ -39,8 +51,30 @@ export class AccessTokens {
   async verify(token: string): Promise<Pick<AccessClaims, 'userId' | 'sessionId'> | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock.now() });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.scope !== undefined) return null;
       return { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+
+  signOtpSetup(userId: string, remember: boolean): Promise<string> {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ scope: OTP_SETUP_SCOPE, remember })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setJti(randomUUID())
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + OTP_SETUP_TOKEN_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid setup token; null for anything else, access tokens included. */
+  async verifyOtpSetup(token: string): Promise<OtpSetupClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock.now() });
+      if (payload.scope !== OTP_SETUP_SCOPE || typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+      return { userId: payload.sub, remember: payload.remember === true, issuedAt: new Date(payload.iat * 1000) };
     } catch {
       return null;
     }

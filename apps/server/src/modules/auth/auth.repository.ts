@@ -1,6 +1,7 @@
 // Credentials and sessions: the users table's login columns, sessions, and the three kinds
 // of opaque tokens (refresh, remember, password), all stored as hashes.
 import {
+  passwordProofs,
   passwordTokens,
   refreshTokens,
   rememberTokens,
@@ -58,6 +59,19 @@ export class AuthRepository {
       .where(and(eq(users.id, userId), sql`coalesce(${users.otpLastStep}, -1) < ${step}`))
       .returning({ id: users.id });
     return claimed.length > 0;
+  }
+
+  /** The session just proved its password (a password login, verify-password). */
+  async recordPasswordProof(sessionId: string, at: Date): Promise<void> {
+    await this.db
+      .insert(passwordProofs)
+      .values({ sessionId, provedAt: at })
+      .onConflictDoUpdate({ target: passwordProofs.sessionId, set: { provedAt: at } });
+  }
+
+  async findPasswordProof(sessionId: string): Promise<Date | undefined> {
+    const [row] = await this.db.select().from(passwordProofs).where(eq(passwordProofs.sessionId, sessionId)).limit(1);
+    return row?.provedAt;
   }
 
   async createSession(values: { userId: string; ipAddress: string; userAgent: string | null }): Promise<string> {

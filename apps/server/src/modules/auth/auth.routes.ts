@@ -4,6 +4,7 @@ import {
   loginRequestSchema,
   logoutRequestSchema,
   otpDisableRequestSchema,
+  otpEnableRequestSchema,
   otpVerifyRequestSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -13,9 +14,11 @@ import {
 } from '@platform/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, parse } from '../../lib/http';
+import * as z from 'zod';
 import { caller, originOf, type Guards } from '../../plugins/authentication';
+import { toManagedUser } from '../users/users.service';
 import type { AuthService } from './auth.service';
-import type { OtpService } from './otp.service';
+import type { OtpActor, OtpService } from './otp.service';
 import type { PasswordsService } from './passwords.service';
 import type { RegistrationService } from './registration.service';
 import { toSessionUser } from './session-user';
@@ -29,19 +32,15 @@ export interface AuthServices {
 
 const MINUTE = 60_000;
 
-const usernameOf = (body: unknown) => {
-  const username = (body as { username?: unknown } | null | undefined)?.username;
-  return typeof username === 'string' ? username.trim().toLowerCase() : '';
-};
+const idParams = z.object({ id: z.uuid('Utente non trovato.') });
 
-/** Brute force is slowed per address and, for login, per address and account together. */
+/**
+ * Request rates per address, kept in memory. Password and code guessing is held back by the
+ * login throttle's counters in the database (login-throttle.ts), which these only thin out.
+ */
 const limits = {
-  login: {
-    max: 10,
-    timeWindow: MINUTE,
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `${request.ip}|${usernameOf(request.body)}`,
-  },
+  login: { max: 60, timeWindow: MINUTE },
+  otp: { max: 30, timeWindow: MINUTE },
   refresh: { max: 30, timeWindow: MINUTE },
   register: { max: 5, timeWindow: 10 * MINUTE },
   captcha: { max: 30, timeWindow: MINUTE },
@@ -50,6 +49,12 @@ const limits = {
   verifyPassword: { max: 10, timeWindow: MINUTE },
   changePassword: { max: 10, timeWindow: MINUTE },
 };
+
+function otpActor(request: FastifyRequest): OtpActor {
+  if (request.otpSetup) return { user: request.otpSetup.user, sessionId: null, setupIssuedAt: request.otpSetup.claims.issuedAt };
+  const { user, sessionId } = caller(request);
+  return { user, sessionId, setupIssuedAt: null };
+}
 
 export function authRoutes(app: FastifyInstance, services: AuthServices, guards: Guards): void {
   const { auth, otp, passwords, registration } = services;
@@ -95,25 +100,33 @@ export function authRoutes(app: FastifyInstance, services: AuthServices, guards:
     },
   );
 
-  app.get('/api/auth/otp/url', { preHandler: guards.authenticated }, async (request) => {
-    const setup = await otp.startSetup(caller(request).user, originOf(request));
+  app.get('/api/auth/otp/url', { preHandler: guards.authenticated, config: { rateLimit: limits.otp } }, async (request) => {
+    // A GET has no body: the settings verify the password first.
+    const setup = await otp.startSetup(otpActor(request), undefined, originOf(request));
     return ok({ otpAuthUrl: setup.uri, secret: setup.secret });
   });
 
-  app.post('/api/auth/otp/enable', { preHandler: guards.authenticated }, async (request) => {
-    const setup = await otp.startSetup(caller(request).user, originOf(request));
+  app.post('/api/auth/otp/enable', { preHandler: guards.sessionOrOtpSetup, config: { rateLimit: limits.otp } }, async (request) => {
+    const { password } = parse(otpEnableRequestSchema, request.body);
+    const setup = await otp.startSetup(otpActor(request), password, originOf(request));
     return ok({ secret: setup.secret, otpauth_url: setup.uri });
   });
 
-  app.post('/api/auth/otp/verify', { preHandler: guards.authenticated }, async (request) => {
-    await otp.verify(caller(request).user, parse(otpVerifyRequestSchema, request.body), originOf(request));
+  app.post('/api/auth/otp/verify', { preHandler: guards.sessionOrOtpSetup, config: { rateLimit: limits.otp } }, async (request) => {
+    const { user } = otpActor(request);
+    await otp.verify(user, parse(otpVerifyRequestSchema, request.body), originOf(request));
+    // A setup the login demanded ends in the session it held back.
+    return ok(request.otpSetup ? await auth.completeOtpSetup(request.otpSetup.claims, originOf(request)) : null);
+  });
+
+  app.post('/api/auth/otp/disable', { preHandler: guards.authenticated, config: { rateLimit: limits.otp } }, async (request) => {
+    await otp.disable(otpActor(request), parse(otpDisableRequestSchema, request.body), originOf(request));
     return ok(null);
   });
 
-  app.post('/api/auth/otp/disable', { preHandler: guards.authenticated }, async (request) => {
-    const { token } = parse(otpDisableRequestSchema, request.body);
-    await otp.disable(caller(request).user, token, originOf(request));
-    return ok(null);
+  app.patch('/api/admin/users/:id/reset-otp', { preHandler: guards.roles('admin') }, async (request) => {
+    const { id } = parse(idParams, request.params);
+    return ok(toManagedUser(await otp.resetByAdmin(caller(request).user.id, id, originOf(request))));
   });
 
   app.post('/api/auth/password-reset/request', { config: { rateLimit: limits.resetRequest } }, async (request) => {

@@ -2,10 +2,13 @@
 // use and presenting a used one again (a stolen copy) ends the whole session.
 import {
   LOGIN_MESSAGES,
+  SECURITY_MESSAGES,
   SESSION_MESSAGES,
   type LoginInput,
   type LoginResponse,
+  type LoginResult,
   type RefreshResponse,
+  type Role,
 } from '@platform/contracts';
 import type { UserRow } from '@platform/db';
 import type { Clock } from '../../lib/clock';
@@ -14,8 +17,9 @@ import { forbidden, unauthorized } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import { verifyPassword } from '../../lib/passwords';
 import type { AuditTrail } from '../logs/logs.service';
-import type { AccessTokens } from './access-tokens';
+import type { AccessTokens, OtpSetupClaims } from './access-tokens';
 import type { AuthRepository } from './auth.repository';
+import type { LoginThrottle } from './login-throttle';
 import type { OtpService } from './otp.service';
 import { loginBlockReason, toSessionUser } from './session-user';
 
@@ -36,12 +40,16 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly accessTokens: AccessTokens,
     private readonly otp: OtpService,
+    private readonly throttle: LoginThrottle,
+    /** Roles that get no session before they have 2FA (REQUIRE_2FA_FOR). */
+    private readonly otpRequiredFor: readonly Role[],
   ) {}
 
-  async login(input: LoginInput, origin: RequestOrigin): Promise<LoginResponse> {
+  async login(input: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
     const method = input.rememberToken ? 'remember-token' : 'password';
     const user = await this.repository.findUserByUsername(input.username);
-    const rememberTokenId = await this.checkCredentials(user, input);
+    // Remember tokens are guessed no more freely than passwords: both count on the same counters.
+    const rememberTokenId = await this.throttle.guardLogin(input.username, origin, () => this.checkCredentials(user, input));
     if (!user || rememberTokenId === false) {
       await this.audit.record({
         action: 'LOGIN_FAILED',
@@ -70,20 +78,68 @@ export class AuthService {
         await this.audit.record({ action: 'LOGIN_OTP_REQUIRED', description: 'Password corretta, richiesto il codice 2FA', userId: user.id, origin, metadata: { method } });
         throw unauthorized(LOGIN_MESSAGES.otpRequired, { requiresOtp: true });
       }
-      if (!(await this.otp.acceptCode(user, input.otpCode))) {
+      if (!(await this.otp.acceptCode(user, input.otpCode, origin))) {
         await this.audit.record({ action: 'LOGIN_OTP_FAILED', description: 'Codice 2FA errato', userId: user.id, origin, metadata: { method } });
         throw unauthorized(LOGIN_MESSAGES.invalidCredentials, { requiresOtp: true });
       }
     }
 
+    if (user.otpStatus !== 'enabled' && this.otpRequiredFor.includes(user.role)) {
+      // The setup needs a password given just now, which a remember token is not.
+      if (method === 'remember-token') {
+        await this.audit.record({ action: 'LOGIN_OTP_SETUP_REQUIRED', description: 'Accesso automatico rifiutato: 2FA obbligatoria e non configurata', userId: user.id, origin, metadata: { method } });
+        throw unauthorized(SECURITY_MESSAGES.otpSetupNeedsPassword);
+      }
+      await this.audit.record({ action: 'LOGIN_OTP_SETUP_REQUIRED', description: 'Password corretta, 2FA obbligatoria da configurare prima della sessione', userId: user.id, origin, metadata: { method } });
+      return { otpSetupToken: await this.accessTokens.signOtpSetup(user.id, input.rememberMe === true), user: toSessionUser(user) };
+    }
+
     const remember = input.rememberMe === true || rememberTokenId !== null;
-    const session = await this.startSession(user, origin, { remember, replaceRememberTokenId: rememberTokenId });
+    const session = await this.startSession(user, origin, {
+      remember,
+      replaceRememberTokenId: rememberTokenId,
+      passwordProvedAt: method === 'password' ? this.clock.now() : null,
+    });
     await this.audit.record({
       action: 'LOGIN_SUCCESS',
       description: 'Accesso effettuato',
       userId: user.id,
       origin,
       metadata: { method, otp: user.otpStatus === 'enabled', sessionId: session.sessionId },
+    });
+    return {
+      jwt: session.jwt,
+      refreshToken: session.refreshToken,
+      user: toSessionUser(user),
+      ...(session.rememberToken ? { rememberToken: session.rememberToken } : {}),
+    };
+  }
+
+  /** The user who must set up 2FA, by the setup token their login answered; null for any other token. */
+  async authenticateOtpSetup(authorization: string | undefined): Promise<{ user: UserRow; claims: OtpSetupClaims } | null> {
+    const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const claims = token ? await this.accessTokens.verifyOtpSetup(token) : null;
+    if (!claims) return null;
+    const user = await this.repository.findUserById(claims.userId);
+    if (!user || loginBlockReason(user)) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    return { user, claims };
+  }
+
+  /** The session a required 2FA setup was holding back, once the setup verified its first code. */
+  async completeOtpSetup(claims: OtpSetupClaims, origin: RequestOrigin): Promise<LoginResponse> {
+    const user = await this.repository.findUserById(claims.userId);
+    if (!user || loginBlockReason(user) || user.otpStatus !== 'enabled') throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    const session = await this.startSession(user, origin, {
+      remember: claims.remember,
+      replaceRememberTokenId: null,
+      passwordProvedAt: claims.issuedAt,
+    });
+    await this.audit.record({
+      action: 'LOGIN_SUCCESS',
+      description: 'Accesso effettuato dopo la configurazione obbligatoria della 2FA',
+      userId: user.id,
+      origin,
+      metadata: { method: 'password', otp: true, sessionId: session.sessionId },
     });
     return {
       jwt: session.jwt,
@@ -103,13 +159,14 @@ export class AuthService {
       const token = await this.repository.findLiveRememberToken(user.id, hashToken(input.rememberToken), this.clock.now());
       return token ? token.id : false;
     }
-    return (await verifyPassword(user?.passwordHash, input.password ?? '')) ? null : false;
+    const password = input.password ?? '';
+    return (await this.throttle.hash(() => verifyPassword(user?.passwordHash, password))) ? null : false;
   }
 
   private async startSession(
     user: UserRow,
     origin: RequestOrigin,
-    options: { remember: boolean; replaceRememberTokenId: string | null },
+    options: { remember: boolean; replaceRememberTokenId: string | null; passwordProvedAt: Date | null },
   ) {
     const now = this.clock.now();
     const refreshToken = newOpaqueToken();
@@ -122,6 +179,7 @@ export class AuthService {
         expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
       });
       // A remember token is single use: each auto-login hands out the next one.
+      if (options.passwordProvedAt) await repository.recordPasswordProof(id, options.passwordProvedAt);
       if (options.replaceRememberTokenId) await repository.revokeRememberToken(options.replaceRememberTokenId, now);
       if (rememberToken) {
         await repository.insertRememberToken({

@@ -10,17 +10,18 @@ import {
   type PasswordResetRequestInput,
   type VerifyPasswordResponse,
 } from '@platform/contracts';
+import type { UserRow } from '@platform/db';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newOpaqueToken } from '../../lib/crypto';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import type { Mailer } from '../../lib/mailer';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RevealCipher } from '../../lib/reveal';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AuthRepository } from './auth.repository';
 import { INVITATION_LINK_DAYS, invitationMail, passwordResetMail, passwordResetNeedsOtpMail } from './auth.mails';
 import type { AuthContext } from './auth.service';
+import type { LoginThrottle } from './login-throttle';
 import type { OtpService } from './otp.service';
 import { loginBlockReason } from './session-user';
 
@@ -38,20 +39,21 @@ export class PasswordsService {
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly otp: OtpService,
+    private readonly throttle: LoginThrottle,
     private readonly options: PasswordsServiceOptions,
   ) {}
 
   async change(auth: AuthContext, input: ChangePasswordInput, origin: RequestOrigin): Promise<void> {
     const { user } = auth;
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    if (!(await this.throttle.verifyUserPassword(user, input.currentPassword, origin))) {
       await this.audit.record({ action: 'PASSWORD_CHANGE_FAILED', description: 'Cambio password: password attuale errata', userId: user.id, origin });
       throw badRequest(PASSWORD_MESSAGES.wrong);
     }
     if (user.otpStatus === 'enabled') {
       if (!input.otpCode) throw badRequest(OTP_MESSAGES.codeRequired);
-      if (!(await this.otp.acceptCode(user, input.otpCode))) throw badRequest(OTP_MESSAGES.invalidSettings);
+      if (!(await this.otp.acceptCode(user, input.otpCode, origin))) throw badRequest(OTP_MESSAGES.invalidSettings);
     }
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await this.throttle.hashPassword(input.newPassword);
     const now = this.clock.now();
     // Other devices logged in with the old password are signed out; this one stays.
     await this.repository.transaction(async (repository) => {
@@ -64,10 +66,12 @@ export class PasswordsService {
 
   /** Proves the user is at the keyboard; answers the key that decrypts this session's credential ciphertexts. */
   async verify(auth: AuthContext, password: string, origin: RequestOrigin): Promise<VerifyPasswordResponse> {
-    if (!(await verifyPassword(auth.user.passwordHash, password))) {
+    if (!(await this.throttle.verifyUserPassword(auth.user, password, origin))) {
       await this.audit.record({ action: 'PASSWORD_VERIFY_FAILED', description: 'Verifica password fallita', userId: auth.user.id, origin });
       throw badRequest(PASSWORD_MESSAGES.wrong);
     }
+    // For the next minutes the session may change its 2FA without the password again.
+    await this.repository.recordPasswordProof(auth.sessionId, this.clock.now());
     await this.audit.record({ action: 'PASSWORD_VERIFIED', description: 'Password verificata', userId: auth.user.id, origin });
     return { revealKey: this.options.reveal.keyFor(auth.sessionId) };
   }
@@ -88,7 +92,7 @@ export class PasswordsService {
       });
       return;
     }
-    if (user.otpStatus === 'enabled' && !(await this.otp.acceptCode(user, input.otpCode))) {
+    if (user.otpStatus === 'enabled' && !(await this.acceptResetCode(user, input.otpCode, origin))) {
       await this.mailer.send(passwordResetNeedsOtpMail(user.username));
       await this.audit.record({ action: 'PASSWORD_RESET_OTP_FAILED', description: 'Richiesta di reset senza codice 2FA valido', userId: user.id, origin });
       return;
@@ -130,7 +134,7 @@ export class PasswordsService {
     const now = this.clock.now();
     const stored = await this.repository.findPasswordToken(hashToken(input.token));
     if (!stored || stored.usedAt || stored.expiresAt <= now) throw badRequest(RESET_MESSAGES.tokenInvalid);
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await this.throttle.hashPassword(input.newPassword);
     const consumed = await this.repository.transaction(async (repository) => {
       if (!(await repository.consumePasswordTokens(stored.userId, stored.id, now))) return false;
       await repository.updateUser(stored.userId, { passwordHash });
@@ -145,5 +149,15 @@ export class PasswordsService {
       userId: stored.userId,
       origin,
     });
+  }
+
+  /** A locked code check is a missing code here: this call answers the same whatever happens. */
+  private async acceptResetCode(user: UserRow, code: string | undefined, origin: RequestOrigin): Promise<boolean> {
+    try {
+      return await this.otp.acceptCode(user, code, origin);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 429) return false;
+      throw error;
+    }
   }
 }

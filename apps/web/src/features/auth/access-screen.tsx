@@ -80,7 +80,7 @@ export function AccessScreen() {
       ) : screen === 'forgot' ? (
         <ForgotPasswordForm defaultUsername={flow.form.getValues('username')} onBack={() => setScreen('login')} />
       ) : flow.step === 'otp-setup' && flow.pendingJwt ? (
-        <OtpSetup pendingJwt={flow.pendingJwt} onDone={flow.finishOtpSetup} />
+        <OtpSetup pendingJwt={flow.pendingJwt} required={flow.otpSetupRequired} onDone={flow.finishOtpSetup} />
       ) : flow.step === 'otp-code' ? (
         <OtpCodeForm username={flow.username} onSubmit={flow.submitCode} busy={flow.busy} onNotMe={flow.notMe} />
       ) : (

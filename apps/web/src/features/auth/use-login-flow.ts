@@ -29,8 +29,12 @@ export function useLoginFlow() {
   });
   const [step, setStep] = useState<LoginStep>('credentials');
   const [sent, setSent] = useState<CredentialsRequest | null>(null);
-  /** The login answer of an account being offered the OTP setup: not yet the session. */
-  const [pending, setPending] = useState<LoginResponse | null>(null);
+  /**
+   * The login answer of an account in the OTP setup: not yet the session. An offered setup holds
+   * the session's answer; a required one (REQUIRE_2FA_FOR) only a setup token, and its verified
+   * code answers the session.
+   */
+  const [pending, setPending] = useState<{ jwt: string; response: LoginResponse | null } | null>(null);
 
   const startSession = (response: LoginResponse, rememberMe: boolean) => {
     try {
@@ -53,8 +57,11 @@ export function useLoginFlow() {
       { ...request, ...(otpCode ? { otpCode } : {}) },
       {
         onSuccess: (response) => {
-          if (response.user.otp.status === 'not-configured') {
-            setPending(response);
+          if ('otpSetupToken' in response) {
+            setPending({ jwt: response.otpSetupToken, response: null });
+            setStep('otp-setup');
+          } else if (response.user.otp.status === 'not-configured') {
+            setPending({ jwt: response.jwt, response });
             setStep('otp-setup');
           } else {
             startSession(response, request.rememberMe === true);
@@ -81,6 +88,8 @@ export function useLoginFlow() {
     /** The username the code step names. */
     username: sent?.username ?? '',
     pendingJwt: pending?.jwt ?? null,
+    /** The setup cannot be skipped: the role must have 2FA. */
+    otpSetupRequired: pending !== null && pending.response === null,
     submitCredentials: ({ username, password, rememberMe }: LoginRequest) => send({ username, password, rememberMe }),
     /** Shows whose remembered login is about to be submitted. */
     prefillRemembered: (remembered: RememberedLogin) => {
@@ -98,10 +107,12 @@ export function useLoginFlow() {
       setSent(null);
       setStep('credentials');
     },
-    finishOtpSetup: (status: Extract<OtpStatus, 'enabled' | 'disabled'>) => {
-      if (!pending) return;
+    /** session: what the verify call answered when the setup was required. */
+    finishOtpSetup: (status: Extract<OtpStatus, 'enabled' | 'disabled'>, session: LoginResponse | null) => {
+      const response = session ?? pending?.response;
+      if (!response) return;
       setPending(null);
-      startSession({ ...pending, user: { ...pending.user, otp: { status } } }, sent?.rememberMe === true);
+      startSession({ ...response, user: { ...response.user, otp: { status } } }, sent?.rememberMe === true);
     },
   };
 }

@@ -25,3 +25,7 @@ export type VerifyPasswordForm = z.input<typeof verifyPasswordFormSchema>;
 /** The six-digit code that turns 2FA on or off. */
 export const otpCodeFormSchema = otpVerifyRequestSchema.pick({ token: true });
 export type OtpCodeForm = z.input<typeof otpCodeFormSchema>;
+
+/** Turning 2FA off: a current code and the current password, which the server asks for. */
+export const disableOtpFormSchema = otpCodeFormSchema.extend({ password: verifyPasswordRequestSchema.shape.password });
+export type DisableOtpForm = z.input<typeof disableOtpFormSchema>;

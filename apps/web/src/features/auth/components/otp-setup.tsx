@@ -1,6 +1,6 @@
 // The OTP setup offered at a login whose account has no 2FA yet (product-spec.md section 4).
 // It talks to the server with the login's jwt, held pending until the setup ends either way.
-import { LOGIN_MESSAGES, OTP_MESSAGES, type OtpStatus } from '@platform/contracts';
+import { LOGIN_MESSAGES, OTP_MESSAGES, type LoginResponse, type OtpStatus } from '@platform/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,11 +15,16 @@ import { otpCodeFormSchema, type OtpCodeForm } from '../form-schemas';
 
 interface OtpSetupProps {
   pendingJwt: string;
-  /** The setup ended: 'enabled' after a verified code, 'disabled' when skipped. */
-  onDone: (status: Extract<OtpStatus, 'enabled' | 'disabled'>) => void;
+  /** The role must have 2FA: no skipping. */
+  required: boolean;
+  /**
+   * The setup ended: 'enabled' after a verified code, 'disabled' when skipped; session is the
+   * session a required setup was holding back.
+   */
+  onDone: (status: Extract<OtpStatus, 'enabled' | 'disabled'>, session: LoginResponse | null) => void;
 }
 
-export function OtpSetup({ pendingJwt, onDone }: OtpSetupProps) {
+export function OtpSetup({ pendingJwt, required, onDone }: OtpSetupProps) {
   const setup = useOtpSetup(pendingJwt);
   const verify = useVerifyOtp();
   const skip = useDisableOtp();
@@ -39,9 +44,9 @@ export function OtpSetup({ pendingJwt, onDone }: OtpSetupProps) {
     verify.mutate(
       { token, secret: setup.data.secret, pendingJwt },
       {
-        onSuccess: () => {
+        onSuccess: (session) => {
           notify.success(OTP_MESSAGES.enabledLogin);
-          onDone('enabled');
+          onDone('enabled', session);
         },
         onError: (error) =>
           notify.error(error instanceof ApiError && error.isRefusal ? OTP_MESSAGES.invalidLogin : OTP_MESSAGES.verifyErrorLogin),
@@ -50,7 +55,7 @@ export function OtpSetup({ pendingJwt, onDone }: OtpSetupProps) {
   };
   const skipSetup = () =>
     skip.mutate(pendingJwt, {
-      onSuccess: () => onDone('disabled'),
+      onSuccess: () => onDone('disabled', null),
       onError: () => notify.error(LOGIN_MESSAGES.disableOtpError),
     });
 
@@ -90,11 +95,15 @@ export function OtpSetup({ pendingJwt, onDone }: OtpSetupProps) {
       <button type="submit" className="button button--primary button--block" disabled={busy || !setup.data}>
         {verify.isPending ? 'Verifying…' : 'Enable OTP'}
       </button>
-      <p className="access-form__footer">
-        <button type="button" className="link-button" onClick={skipSetup} disabled={busy}>
-          Skip for now
-        </button>
-      </p>
+      {required ? (
+        <p className="access-form__footer">Two-factor authentication is required for your role.</p>
+      ) : (
+        <p className="access-form__footer">
+          <button type="button" className="link-button" onClick={skipSetup} disabled={busy}>
+            Skip for now
+          </button>
+        </p>
+      )}
     </form>
   );
 }

@@ -1,22 +1,24 @@
-// The 2FA screen of a user who has it on: it says so, and turns it off with a current code.
+// The 2FA screen of a user who has it on: it says so, and turns it off with a current code and
+// the current password.
 import { OTP_MESSAGES, SETTINGS_MESSAGES } from '@platform/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { OtpCodeField } from '../../../components/otp-code-field';
+import { PasswordField } from '../../../components/password-field';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useDisableOtp } from '../api/disable-otp';
-import { otpCodeFormSchema, type OtpCodeForm } from '../form-schemas';
+import { disableOtpFormSchema, type DisableOtpForm } from '../form-schemas';
 
 export function DisableTwoFactor({ onDone }: { onDone: () => void }) {
   const disable = useDisableOtp();
-  const { register, handleSubmit, formState } = useForm<OtpCodeForm>({
-    resolver: zodResolver(otpCodeFormSchema),
-    defaultValues: { token: '' },
+  const { register, handleSubmit, formState } = useForm<DisableOtpForm>({
+    resolver: zodResolver(disableOtpFormSchema),
+    defaultValues: { token: '', password: '' },
   });
-  const submit = ({ token }: OtpCodeForm) =>
+  const submit = ({ token, password }: DisableOtpForm) =>
     disable.mutate(
-      { token },
+      { token, password },
       {
         onSuccess: () => {
           notify.success(SETTINGS_MESSAGES.otpDisabled);
@@ -33,8 +35,15 @@ export function DisableTwoFactor({ onDone }: { onDone: () => void }) {
         è attiva sul tuo account: ogni accesso e ogni cambio password chiedono un codice.
       </p>
       <p className="settings-form__lead">
-        Per disattivarla, scrivi il codice che mostra ora la tua app di autenticazione.
+        Per disattivarla, conferma la tua password attuale e scrivi il codice che mostra ora la tua app di
+        autenticazione.
       </p>
+      <PasswordField
+        label="Password attuale"
+        error={formState.errors.password?.message}
+        registration={register('password')}
+        autoComplete="current-password"
+      />
       <OtpCodeField label="Codice OTP" error={formState.errors.token?.message} registration={register('token')} />
       <button
         type="submit"
