@@ -90,7 +90,7 @@ describe('dashboard', () => {
     expect(new URL(page.url()).search).toBe('?view=backtest');
     await captureScreen(page, 'dashboard-backtests');
     await openView(page, 'Monitoring');
-    await page.getByText('Questa sezione arriva con una prossima versione della piattaforma.').waitFor();
+    await page.getByRole('region', { name: 'Client Processes' }).waitFor();
     await captureScreen(page, 'dashboard-monitoring');
 
     await page.reload();

@@ -1,8 +1,13 @@
 // The /dashboard route's page: the shell with the app's views. Loaded on demand, so the public
-// site and the access screen do not download the dashboard and its chart library.
+// site and the access screen do not download the dashboard and its chart library. The monitoring
+// socket lives as long as the dashboard, for admins only (product-spec.md section 4).
 import { DashboardShell } from '../features/dashboard/dashboard-shell';
+import { useSession } from '../lib/session/session-context';
+import { useMonitoringSocket } from '../lib/socket';
 import { DASHBOARD_VIEWS } from './dashboard-views';
 
 export function DashboardPage() {
+  const { user } = useSession();
+  useMonitoringSocket(user?.role === 'admin');
   return <DashboardShell views={DASHBOARD_VIEWS} />;
 }

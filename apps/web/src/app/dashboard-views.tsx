@@ -1,7 +1,5 @@
 // The dashboard's views in the sidebar's order (product-spec.md section 2). Features meet here:
-// each view is its feature's component; the shell only knows the list. Process monitoring
-// arrives with its own issue: until then it says so.
-import { ComingRelease } from '../features/dashboard/components/coming-release';
+// each view is its feature's component; the shell only knows the list.
 import type { DashboardViews } from '../features/dashboard/dashboard-view';
 import { AccountsView } from '../features/accounts/accounts-view';
 import { AlgorithmsView } from '../features/algorithms/algorithms-view';
@@ -9,6 +7,7 @@ import { AnalysesView } from '../features/analyses/analyses-view';
 import { BacktestsView } from '../features/backtests/backtests-view';
 import { InvestmentsView } from '../features/investments/investments-view';
 import { LogsView } from '../features/logs/logs-view';
+import { MonitoringView } from '../features/monitoring/monitoring-view';
 import { OverviewView } from '../features/overview/overview-view';
 import { UsersView } from '../features/users/users-view';
 import { SettingsWithUpload } from './settings-with-upload';
@@ -47,8 +46,9 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     label: 'Monitoring',
     Icon: MonitoringIcon,
     adminOnly: true,
-    loads: [],
-    Component: ComingRelease,
+    // Bots are named after their investments.
+    loads: ['investments'],
+    Component: MonitoringView,
   },
   { id: 'logs', label: 'Logs', Icon: LogsIcon, adminOnly: false, loads: ['logs'], Component: LogsView },
   { id: 'users', label: 'Users', Icon: UsersIcon, adminOnly: true, loads: ['users'], Component: UsersView },

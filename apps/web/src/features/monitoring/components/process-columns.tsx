@@ -1,0 +1,71 @@
+// The columns of the Client Processes table (product-spec.md section 2): ID, Name, Version,
+// Status, Restarts, Uptime, Watch, Actions.
+import type { ProcessInfo } from '@platform/contracts';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { ProcessAction } from '../process-command';
+import { processStatus, processUptime, type ProcessStatus } from '../process-display';
+import { ProcessActions } from './process-actions';
+import { ProcessStatusBadge } from './process-status-badge';
+
+/** A bot as the table shows it. */
+export interface ProcessRow {
+  id: number;
+  processName: string;
+  displayName: string;
+  version: string;
+  status: ProcessStatus;
+  restarts: number;
+  uptime: string;
+  watch: boolean;
+}
+
+export const watchLabel = (watch: boolean) => (watch ? 'On' : 'Off');
+
+export function toProcessRow(process: ProcessInfo, displayName: string, now: number): ProcessRow {
+  return {
+    id: process.pm_id,
+    processName: process.name,
+    displayName,
+    version: process.pm2_env.version,
+    status: processStatus(process),
+    restarts: process.pm2_env.restart_time,
+    uptime: processUptime(process, now),
+    watch: process.pm2_env.watch,
+  };
+}
+
+const column = createColumnHelper<ProcessRow>();
+
+export const processColumns = (onAction: (row: ProcessRow, action: ProcessAction) => void) => [
+  column.accessor('id', { header: 'ID' }),
+  column.accessor('displayName', {
+    id: 'name',
+    header: 'Name',
+    // A button so the keyboard reaches the logs too: its click bubbles to the row, which opens them.
+    cell: ({ getValue }) => (
+      <button type="button" className="process-name" aria-haspopup="dialog" title="Real-time Logs">
+        {getValue()}
+      </button>
+    ),
+  }),
+  column.accessor('version', { header: 'Version' }),
+  // The value is the label: the table's own status colours do not know it, the badge colours it.
+  column.accessor((row) => row.status.label, {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => <ProcessStatusBadge status={row.original.status} />,
+  }),
+  column.accessor('restarts', { header: 'Restarts' }),
+  column.accessor('uptime', { header: 'Uptime' }),
+  column.accessor((row) => watchLabel(row.watch), { id: 'watch', header: 'Watch' }),
+  column.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row }) => (
+      <ProcessActions
+        subject={row.original.displayName}
+        onAction={(action) => onAction(row.original, action)}
+      />
+    ),
+  }),
+];

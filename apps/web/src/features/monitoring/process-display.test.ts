@@ -1,0 +1,107 @@
+import type { Investment, ProcessInfo } from '@platform/contracts';
+import { describe, expect, it } from 'vitest';
+import { confirmCommandMessage } from './process-command';
+import {
+  formatElapsed,
+  formatLogLine,
+  processDisplayName,
+  processStatus,
+  processUptime,
+} from './process-display';
+
+const process = (status: string, restarts = 0, startedAt = 1_000): ProcessInfo => ({
+  pm_id: 3,
+  name: 'inv-1',
+  pm2_env: { status, restart_time: restarts, version: '1.0.0', pm_uptime: startedAt, watch: false },
+});
+
+const investment = (id: string, accountId: string, username: string) =>
+  ({
+    _id: id,
+    account: { _id: `a-${id}`, accountId, username, owner: { _id: 'o', username, isPro: false } },
+  }) as Investment;
+
+describe('processStatus', () => {
+  it('is a green Online without restarts', () => {
+    expect(processStatus(process('online'))).toEqual({ label: 'Online', tone: 'online' });
+  });
+
+  it('counts the restarts in amber', () => {
+    expect(processStatus(process('online', 4))).toEqual({ label: 'Online (4 restarts)', tone: 'restarted' });
+  });
+
+  it('is a red Offline when not online or missing', () => {
+    for (const status of ['stopped', 'errored', 'launching', 'stopping']) {
+      expect(processStatus(process(status, 2))).toEqual({ label: 'Offline', tone: 'offline' });
+    }
+    expect(processStatus(undefined)).toEqual({ label: 'Offline', tone: 'offline' });
+  });
+});
+
+describe('formatElapsed', () => {
+  it('uses seconds, minutes, hours, then days', () => {
+    expect(formatElapsed(0)).toBe('0s');
+    expect(formatElapsed(59_999)).toBe('59s');
+    expect(formatElapsed(60_000)).toBe('1min');
+    expect(formatElapsed(59 * 60_000 + 59_999)).toBe('59min');
+    expect(formatElapsed(3_600_000)).toBe('1h');
+    expect(formatElapsed(23 * 3_600_000 + 3_599_999)).toBe('23h');
+    expect(formatElapsed(86_400_000)).toBe('1 day');
+    expect(formatElapsed(3 * 86_400_000 + 5 * 3_600_000)).toBe('3 days');
+  });
+
+  it('never goes negative when the clocks disagree', () => {
+    expect(formatElapsed(-5_000)).toBe('0s');
+  });
+});
+
+describe('processUptime', () => {
+  it('is the time since the (re)start of a running process', () => {
+    expect(processUptime(process('online', 0, 10_000), 10_000 + 90_000)).toBe('1min');
+  });
+
+  it('is a dash for a process that does not run', () => {
+    expect(processUptime(process('stopped', 0, 10_000), 100_000)).toBe('-');
+    expect(processUptime(process('online', 0, 0), 100_000)).toBe('-');
+    expect(processUptime(undefined, 100_000)).toBe('-');
+  });
+});
+
+describe('processDisplayName', () => {
+  const investments = [
+    investment('inv-1', 'DEMO-0001', 'demo@example.com'),
+    investment('inv-2', 'PAPER-2', 'marco@example.com'),
+  ];
+
+  it("shows a bot as its investment's account id and username", () => {
+    expect(processDisplayName('inv-2', investments)).toBe('PAPER-2 marco@example.com');
+  });
+
+  it('falls back to the raw name for an unknown investment', () => {
+    expect(processDisplayName('inv-9', investments)).toBe('inv-9');
+    expect(processDisplayName('inv-1', [])).toBe('inv-1');
+  });
+});
+
+describe('formatLogLine', () => {
+  it("reads 'name TYPE: message'", () => {
+    expect(formatLogLine({ processName: 'inv-1', type: 'err', message: 'order refused' })).toBe(
+      'inv-1 ERR: order refused',
+    );
+    expect(formatLogLine({ processName: 'Daemon', type: 'out', message: 'started' })).toBe(
+      'Daemon OUT: started',
+    );
+  });
+});
+
+describe('confirmCommandMessage', () => {
+  it('names the command in capitals and the process as shown', () => {
+    expect(
+      confirmCommandMessage({
+        action: 'reset',
+        processName: 'inv-1',
+        displayName: 'DEMO-0001 demo@example.com',
+      }),
+    ).toBe('Sei sicuro di voler inviare il comando RESET a DEMO-0001 demo@example.com?');
+  });
+});
