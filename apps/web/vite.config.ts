@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: { '/api': 'http://localhost:8080' },
+    // The API and the monitoring socket, as the built app has them on one origin.
+    proxy: { '/api': 'http://localhost:8080', '/socket.io': { target: 'http://localhost:8080', ws: true } },
   },
   build: {
     // No source maps in the build: the server publishes dist/ as it is, and maps would hand out the
