@@ -1,5 +1,6 @@
 // The server's HTTP API called directly, for what a test needs done but does not test through
 // the browser: a token to read data with, a user who already has a password.
+import { request as httpRequest } from 'node:http';
 import { waitForMailLink, RESET_LINK } from './outbox';
 import { ADMIN, type RunningServer } from './server';
 import { nextTotpCode, rememberRequiredOtp, requiredOtpCode } from './totp';
@@ -27,6 +28,34 @@ export async function api<T>(server: RunningServer, path: string, options: ApiOp
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   return (await response.json()) as Envelope<T>;
+}
+
+/**
+ * A login sent from another loopback address (Linux answers on all of 127.0.0.0/8), as a different
+ * client's would be: the server counts failed logins per address.
+ */
+export function loginFrom(server: RunningServer, address: string, body: { username: string; password: string }): Promise<Envelope<unknown>> {
+  const { hostname, port } = new URL(server.baseUrl);
+  const payload = JSON.stringify(body);
+  return new Promise((resolveAnswer, reject) => {
+    const request = httpRequest(
+      {
+        host: hostname,
+        port,
+        localAddress: address,
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolveAnswer(JSON.parse(Buffer.concat(chunks).toString()) as Envelope<unknown>));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
 }
 
 /**
