@@ -159,8 +159,7 @@ export class AuthService {
       const token = await this.repository.findLiveRememberToken(user.id, hashToken(input.rememberToken), this.clock.now());
       return token ? token.id : false;
     }
-    const password = input.password ?? '';
-    return (await this.throttle.hash(() => verifyPassword(user?.passwordHash, password))) ? null : false;
+    return (await verifyPassword(user?.passwordHash, input.password ?? '')) ? null : false;
   }
 
   private async startSession(

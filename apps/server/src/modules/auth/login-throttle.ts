@@ -107,7 +107,8 @@ export class LoginThrottle {
 
   /**
    * Runs a credential check (password or remember token) of username under the account's and the
-   * address's counters: 429 while either is over its limit, a false answer is a failure.
+   * address's counters: 429 while either is over its limit, a false answer is a failure; 503 when
+   * the hashing gate has no room.
    */
   async guardLogin<T>(
     username: string,
@@ -122,8 +123,15 @@ export class LoginThrottle {
       key: `address:${sha256(addressGroup(origin.ipAddress))}`,
       policy: this.address,
     };
-    const result = await this.guard([account, address], check);
+    // The whole attempt passes the gate, counters included: a flood is refused before it costs
+    // the database anything, and check may hash without queueing again.
+    const result = await this.gate.run(() => this.guard([account, address], check));
     if (result.refusedKey) {
+      this.audit.warn({
+        action: 'LOGIN_THROTTLED',
+        description: `Accesso rifiutato: troppi tentativi falliti ${result.refusedKey === account.key ? "per l'account" : "dall'indirizzo"}`,
+        origin,
+      });
       throw new AppError(
         429,
         result.refusedKey === account.key
@@ -150,24 +158,23 @@ export class LoginThrottle {
     return this.guardLogin(
       user.username,
       origin,
-      async () => (await this.hash(() => verifyPassword(user.passwordHash, password))) || false,
+      async () => (await verifyPassword(user.passwordHash, password)) || false,
     );
   }
 
-  /** Runs an argon2 hash or verification through the gate. */
-  hash<T>(work: () => Promise<T>): Promise<T> {
-    return this.gate.run(work);
-  }
-
+  /** A new password's hash, through the same gate. */
   hashPassword(password: string): Promise<string> {
-    return this.hash(() => hashPassword(password));
+    return this.gate.run(() => hashPassword(password));
   }
 
   /** Runs a 2FA code check of user under its code counter: 429 while locked, false is a failure. */
   async guardCode(user: UserRow, origin: RequestOrigin, check: () => Promise<boolean>): Promise<boolean> {
     const counter: Counter = { key: `otp:${user.id}`, policy: this.otp };
     const result = await this.guard([counter], async () => (await check()) || false);
-    if (result.refusedKey) throw new AppError(429, SECURITY_MESSAGES.otpLocked);
+    if (result.refusedKey) {
+      this.audit.warn({ action: 'OTP_THROTTLED', description: 'Verifica del codice 2FA rifiutata: troppi codici errati', userId: user.id, origin });
+      throw new AppError(429, SECURITY_MESSAGES.otpLocked);
+    }
     if (result.value) await this.repository.settleSuccess([counter.key], [], this.clock.now());
     else if (result.lockedUntil) {
       await this.audit.record({
