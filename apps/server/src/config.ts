@@ -47,6 +47,7 @@ const envSchema = z.object({
     .default('admin')
     .transform((list) => list.split(',').map((role) => role.trim()).filter(Boolean))
     .pipe(z.array(roleSchema, 'REQUIRE_2FA_FOR: ruoli separati da virgola tra admin, user, sales')),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
 });
 
 export interface AppConfig {
@@ -81,6 +82,8 @@ export interface AppConfig {
   loginThrottle: ThrottleOptions;
   /** Roles that get no session before they set up 2FA. */
   otpRequiredFor: Role[];
+  /** Hours after its login that a session ends, however often it was refreshed. */
+  sessionMaxHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -149,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
       hashConcurrency: vars.PASSWORD_HASH_CONCURRENCY,
     },
     otpRequiredFor: vars.REQUIRE_2FA_FOR,
+    sessionMaxHours: vars.SESSION_MAX_HOURS,
   };
 }

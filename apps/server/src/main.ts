@@ -124,6 +124,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     loginThrottle: config.loginThrottle,
     otpRequiredFor: config.otpRequiredFor,
+    sessionMaxHours: config.sessionMaxHours,
     liveCandles: candles,
     demoBroker: config.demoBroker,
     botControl: lateBotControl(

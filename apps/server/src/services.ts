@@ -21,7 +21,7 @@ import { AnalysesRepository } from './modules/analyses/analyses.repository';
 import { AnalysesService } from './modules/analyses/analyses.service';
 import { AccessTokens } from './modules/auth/access-tokens';
 import { AuthRepository } from './modules/auth/auth.repository';
-import { AuthService } from './modules/auth/auth.service';
+import { AuthService, DEFAULT_SESSION_MAX_HOURS } from './modules/auth/auth.service';
 import { createAltchaVerifier } from './modules/auth/captcha';
 import { DEFAULT_THROTTLE_OPTIONS, LoginThrottle, type ThrottleOptions } from './modules/auth/login-throttle';
 import { OtpService } from './modules/auth/otp.service';
@@ -64,6 +64,8 @@ export interface ServiceDeps {
   loginThrottle?: ThrottleOptions;
   /** Roles that must set up 2FA before they get a session (REQUIRE_2FA_FOR, default admin). */
   otpRequiredFor?: readonly Role[];
+  /** Hours after its login that a session ends whatever its refreshes (SESSION_MAX_HOURS, default 12). */
+  sessionMaxHours?: number;
   jobLogger?: JobRunnerOptions['logger'];
   jobLeaseMs?: number;
 }
@@ -79,8 +81,11 @@ export function buildServices(deps: ServiceDeps) {
   const loginThrottle = new LoginThrottle(new ThrottleRepository(db), logs, clock, deps.loginThrottle ?? DEFAULT_THROTTLE_OPTIONS);
   const otpRequiredFor = deps.otpRequiredFor ?? ['admin'];
   const otp = new OtpService(authRepository, logs, clock, deriveKey(deps.encryptionKey, 'totp-secrets'), loginThrottle, otpRequiredFor);
-  const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp, loginThrottle, otpRequiredFor);
-  const reveal = new RevealCipher(deriveKey(deps.encryptionKey, 'reveal-keys'));
+  const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp, loginThrottle, {
+    otpRequiredFor,
+    sessionMaxHours: deps.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS,
+  });
+  const reveal = new RevealCipher(deriveKey(deps.encryptionKey, 'reveal-keys'), clock, (sessionId) => authRepository.findPasswordProof(sessionId));
   const passwords = new PasswordsService(authRepository, logs, clock, deps.mailer, otp, loginThrottle, { publicUrl: deps.publicUrl, reveal });
   const captcha = createAltchaVerifier(deriveKey(deps.encryptionKey, 'captcha').toString('hex'), clock);
   const registration = new RegistrationService(authRepository, logs, deps.mailer, captcha);

@@ -30,10 +30,11 @@ describe('accounts', () => {
     expect(JSON.stringify(stored)).not.toContain('broker-secret');
     expect(JSON.stringify(stored)).not.toContain('trader.one');
 
+    // The list carries credentials under the key of the verify-password before it.
+    const key = await revealKeyOf(testApp, session.jwt);
     const list = await testApp.call<Account[]>({ method: 'GET', url: '/api/common/accounts', token: session.jwt });
     const [account] = list.body.data;
     expect(account?.password).toMatch(CIPHERTEXT_PATTERN);
-    const key = await revealKeyOf(testApp, session.jwt);
     expect(reveal(account?.username ?? '', key)).toBe('trader.one');
     expect(reveal(account?.password ?? '', key)).toBe('broker-secret');
     expect(reveal(account?.apikey ?? '', key)).toBe('key-123');

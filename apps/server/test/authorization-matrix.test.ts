@@ -12,7 +12,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/captcha': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/refresh': 'public',
+  // Before logout: the table's order is kept among the logout routes, which run last.
+  'POST /api/auth/logout-everywhere': 'signed-in',
   'POST /api/auth/logout': 'public',
+  'POST /api/auth/remember-token/revoke': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/password-reset/request': 'public',
   'POST /api/auth/password-reset': 'public',

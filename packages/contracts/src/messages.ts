@@ -69,6 +69,10 @@ export const SESSION_MESSAGES = {
   tokenCrash: 'Errore critico con il token JWT...',
   unauthenticated: 'Sessione non valida o scaduta. Effettua di nuovo il login.',
   forbidden: 'Non hai i permessi per questa operazione.',
+  /** Settings: ends every session and saved auto-login of the user (not in the spec's settings strings). */
+  logoutEverywhere: 'Esci da tutti i dispositivi',
+  logoutEverywhereConfirm: 'Vuoi chiudere la sessione su tutti i dispositivi, compreso questo? Anche gli accessi automatici salvati verranno revocati.',
+  logoutEverywhereError: 'Impossibile chiudere le sessioni sugli altri dispositivi.',
 } as const;
 
 export const HTTP_MESSAGES = {

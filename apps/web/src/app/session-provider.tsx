@@ -1,7 +1,7 @@
 // Owns the session's life (product-spec.md section 4): confirms a stored session with the
 // server, plans the expiry dialog from the token's exp, refreshes or logs out, and renders the
 // routes inside it. Every way out (button, dialog timeout, a 401, an undecodable token) ends the
-// session the same way; only the Logout button also holds back the remembered auto-login.
+// session the same way; only the Logout button also ends the remembered auto-login.
 import { SESSION_MESSAGES, SESSION_WARNING_MS } from '@platform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
@@ -11,6 +11,7 @@ import { setSessionRejectedHandler } from '../lib/api-client';
 import { planExpiryWarning } from '../lib/session/expiry-plan';
 import { readJwtExpiry } from '../lib/session/jwt';
 import { currentUserQueryKey, fetchCurrentUser, logoutOnServer, refreshSession } from '../lib/session/session-api';
+import { forgetRememberedLogin } from '../features/auth/remember-me';
 import { SessionContext, type SessionContextValue } from '../lib/session/session-context';
 import { sessionStore } from '../lib/session/session-store';
 import { useCrash } from '../lib/use-crash';
@@ -33,6 +34,8 @@ export function SessionProvider() {
   const [loggedOut, setLoggedOut] = useState(false);
   const logout = useCallback(() => {
     setLoggedOut(true);
+    // A logout ends the saved auto-login too, on the server as well as here.
+    forgetRememberedLogin();
     endSession();
   }, [endSession]);
 

@@ -90,8 +90,16 @@ export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-export const logoutRequestSchema = z.object({ refreshToken: z.string().max(200).optional() });
+/** rememberToken: the device's saved auto-login, which the logout revokes with the session. */
+export const logoutRequestSchema = z.object({
+  refreshToken: z.string().max(200).optional(),
+  rememberToken: z.string().max(200).optional(),
+});
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+/** POST /api/auth/remember-token/revoke: 'Not {user}?' on the access screen ends that saved auto-login. */
+export const rememberTokenRevokeRequestSchema = z.object({ rememberToken: z.string().min(1).max(200) });
+export type RememberTokenRevokeRequest = z.infer<typeof rememberTokenRevokeRequestSchema>;
 
 /** A contact request: becomes a pending user that an admin approves. token is the ALTCHA payload. */
 export const registerRequestSchema = z.object({

@@ -15,7 +15,7 @@ function viewerOf(request: FastifyRequest): AccountsViewer {
 export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, guards: Guards): void {
   const signedIn = { preHandler: guards.authenticated };
 
-  app.get('/api/common/accounts', signedIn, async (request) => ok(await accounts.list(viewerOf(request))));
+  app.get('/api/common/accounts', signedIn, async (request) => ok(await accounts.list(viewerOf(request), originOf(request))));
 
   app.post('/api/common/accounts/add', signedIn, async (request) =>
     ok(await accounts.create(viewerOf(request), parse(accountFormSchema, request.body), originOf(request))),

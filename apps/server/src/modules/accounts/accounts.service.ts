@@ -1,12 +1,13 @@
 // Broker accounts. Credentials are stored encrypted with the server key and leave the server
-// only re-encrypted under the caller's session reveal key. Users and sales own their accounts;
-// admins see all and choose the owner.
+// only re-encrypted under the caller's session reveal key, within minutes of a verify-password,
+// and each time with an audit row. Users and sales own their accounts; admins see all and choose
+// the owner.
 import { ACCOUNT_MESSAGES, BROKER_NAME, type Account, type AccountFormInput, type Role } from '@platform/contracts';
 import { decryptAtRest, encryptAtRest } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
-import type { RevealCipher } from '../../lib/reveal';
+import type { RevealCipher, Sealer } from '../../lib/reveal';
 import type { BotControl } from '../investments/investments.service';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AccountsRepository, AccountValues } from './accounts.repository';
@@ -39,9 +40,9 @@ export class AccountsService {
     private readonly bots: Pick<BotControl, 'accountChanged'>,
   ) {}
 
-  async list(viewer: AccountsViewer): Promise<Account[]> {
+  async list(viewer: AccountsViewer, origin: RequestOrigin): Promise<Account[]> {
     const rows = await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id);
-    return rows.map((row) => this.present(row, viewer.sessionId));
+    return this.present(viewer, rows, origin);
   }
 
   async create(viewer: AccountsViewer, form: AccountFormInput, origin: RequestOrigin): Promise<Account> {
@@ -60,7 +61,7 @@ export class AccountsService {
       })
       .catch(refuseDuplicate);
     await this.audit.record({ action: 'ACCOUNT_CREATED', description: `Account ${form.accountId} aggiunto`, userId: viewer.id, origin, metadata: { accountId: id, ownerId } });
-    return this.present(await this.mustFind(id), viewer.sessionId);
+    return this.presentSaved(viewer, id, origin);
   }
 
   /** Credentials not sent stay as they are (the form sends them only once unlocked). */
@@ -80,7 +81,7 @@ export class AccountsService {
       metadata: { accountId: id, credentialsChanged: Boolean(form.username || form.password || form.apikey) },
     });
     this.bots.accountChanged(id);
-    return this.present(await this.mustFind(id), viewer.sessionId);
+    return this.presentSaved(viewer, id, origin);
   }
 
   /** Refused while investments still use the account; those whose deletion was requested go with it. */
@@ -100,10 +101,12 @@ export class AccountsService {
     return found;
   }
 
-  private async mustFind(id: string): Promise<AccountWithOwner> {
+  /** The account just written, as its answer. */
+  private async presentSaved(viewer: AccountsViewer, id: string, origin: RequestOrigin): Promise<Account> {
     const found = await this.repository.findById(id);
-    if (!found) throw notFound(ACCOUNT_MESSAGES.notFound);
-    return found;
+    const [account] = found ? await this.present(viewer, [found], origin) : [];
+    if (!account) throw notFound(ACCOUNT_MESSAGES.notFound);
+    return account;
   }
 
   private async ownerFor(viewer: AccountsViewer, requested: string | undefined, current: string | undefined): Promise<string> {
@@ -118,8 +121,26 @@ export class AccountsService {
     return encryptAtRest(this.credentialsKey, plaintext);
   }
 
-  private present({ account, owner }: AccountWithOwner, sessionId: string): Account {
-    const revealed = (stored: string) => this.reveal.encryptFor(sessionId, decryptAtRest(this.credentialsKey, stored));
+  /**
+   * Credentials go out sealed only while the session's reveal is open (lib/reveal.ts), and each
+   * time that happens is audited; otherwise they are empty strings, the spec's shape kept.
+   */
+  private async present(viewer: AccountsViewer, rows: AccountWithOwner[], origin: RequestOrigin): Promise<Account[]> {
+    const seal = await this.reveal.sealerFor(viewer.sessionId);
+    if (seal && rows.length > 0) {
+      await this.audit.record({
+        action: 'CREDENTIALS_REVEALED',
+        description: `Credenziali di ${rows.length} account inviate cifrate per la sessione`,
+        userId: viewer.id,
+        origin,
+        metadata: { sessionId: viewer.sessionId, accountIds: rows.map((row) => row.account.id) },
+      });
+    }
+    return rows.map((row) => this.presentOne(row, seal));
+  }
+
+  private presentOne({ account, owner }: AccountWithOwner, seal: Sealer | null): Account {
+    const revealed = (stored: string) => (seal ? seal(decryptAtRest(this.credentialsKey, stored)) : '');
     return {
       _id: account.id,
       accountId: account.accountId,

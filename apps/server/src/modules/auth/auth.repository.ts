@@ -74,20 +74,24 @@ export class AuthRepository {
     return row?.provedAt;
   }
 
-  async createSession(values: { userId: string; ipAddress: string; userAgent: string | null }): Promise<string> {
+  /** createdAt comes from the service's clock: the absolute lifetime is measured from it. */
+  async createSession(values: { userId: string; ipAddress: string; userAgent: string | null; createdAt: Date }): Promise<string> {
     const [session] = await this.db.insert(sessions).values(values).returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
     return session.id;
   }
 
-  async findSessionUser(sessionId: string, userId: string): Promise<{ user: UserRow; revoked: boolean } | undefined> {
+  async findSessionUser(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ user: UserRow; revoked: boolean; createdAt: Date } | undefined> {
     const [row] = await this.db
-      .select({ user: users, revokedAt: sessions.revokedAt })
+      .select({ user: users, revokedAt: sessions.revokedAt, createdAt: sessions.createdAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
       .limit(1);
-    return row && { user: row.user, revoked: row.revokedAt !== null };
+    return row && { user: row.user, revoked: row.revokedAt !== null, createdAt: row.createdAt };
   }
 
   async revokeSession(sessionId: string, at: Date): Promise<void> {
@@ -119,6 +123,7 @@ export class AuthRepository {
         usedAt: refreshTokens.usedAt,
         userId: sessions.userId,
         sessionRevokedAt: sessions.revokedAt,
+        sessionCreatedAt: sessions.createdAt,
       })
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
@@ -159,6 +164,16 @@ export class AuthRepository {
 
   async revokeRememberToken(id: string, at: Date): Promise<void> {
     await this.db.update(rememberTokens).set({ revokedAt: at }).where(eq(rememberTokens.id, id));
+  }
+
+  /** Revokes the live remember token with this hash; answers its user, or undefined when none was live. */
+  async revokeRememberTokenByHash(tokenHash: string, at: Date): Promise<string | undefined> {
+    const [row] = await this.db
+      .update(rememberTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(rememberTokens.tokenHash, tokenHash), isNull(rememberTokens.revokedAt)))
+      .returning({ userId: rememberTokens.userId });
+    return row?.userId;
   }
 
   async revokeUserRememberTokens(userId: string, at: Date): Promise<void> {

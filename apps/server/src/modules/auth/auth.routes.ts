@@ -9,6 +9,7 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   refreshRequestSchema,
+  rememberTokenRevokeRequestSchema,
   registerRequestSchema,
   verifyPasswordRequestSchema,
 } from '@platform/contracts';
@@ -42,6 +43,8 @@ const limits = {
   login: { max: 60, timeWindow: MINUTE },
   otp: { max: 30, timeWindow: MINUTE },
   refresh: { max: 30, timeWindow: MINUTE },
+  rememberRevoke: { max: 30, timeWindow: MINUTE },
+  logoutEverywhere: { max: 10, timeWindow: MINUTE },
   register: { max: 5, timeWindow: 10 * MINUTE },
   captcha: { max: 30, timeWindow: MINUTE },
   resetRequest: { max: 5, timeWindow: 15 * MINUTE },
@@ -68,10 +71,23 @@ export function authRoutes(app: FastifyInstance, services: AuthServices, guards:
   );
 
   app.post('/api/auth/logout', { preHandler: guards.optional }, async (request) => {
-    const body = parse(logoutRequestSchema, request.body);
-    await auth.logout(request.auth, body.refreshToken, originOf(request));
+    await auth.logout(request.auth, parse(logoutRequestSchema, request.body), originOf(request));
     return ok(null);
   });
+
+  app.post('/api/auth/remember-token/revoke', { config: { rateLimit: limits.rememberRevoke } }, async (request) => {
+    await auth.revokeRememberToken(parse(rememberTokenRevokeRequestSchema, request.body).rememberToken, originOf(request));
+    return ok(null);
+  });
+
+  app.post(
+    '/api/auth/logout-everywhere',
+    { preHandler: guards.authenticated, config: { rateLimit: limits.logoutEverywhere } },
+    async (request) => {
+      await auth.logoutEverywhere(caller(request), originOf(request));
+      return ok(null);
+    },
+  );
 
   app.get('/api/auth/me', { preHandler: guards.authenticated }, (request) => ok(toSessionUser(caller(request).user)));
 

@@ -1,5 +1,7 @@
 // Login, sessions and their tokens. A session is one login; its refresh tokens rotate on every
-// use and presenting a used one again (a stolen copy) ends the whole session.
+// use and presenting a used one again (a stolen copy) ends the whole session. However often it
+// is refreshed, a session ends SESSION_MAX_HOURS after its login, so a stolen refresh token
+// cannot be kept alive for ever.
 import {
   LOGIN_MESSAGES,
   SECURITY_MESSAGES,
@@ -27,6 +29,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session stays alive while it is refreshed at least this often. */
 const REFRESH_TOKEN_TTL_MS = 14 * DAY_MS;
 const REMEMBER_TOKEN_TTL_MS = 30 * DAY_MS;
+export const DEFAULT_SESSION_MAX_HOURS = 12;
+
+export interface AuthOptions {
+  /** Roles that get no session before they have 2FA (REQUIRE_2FA_FOR). */
+  otpRequiredFor: readonly Role[];
+  /** The absolute lifetime of a login session (SESSION_MAX_HOURS). */
+  sessionMaxHours: number;
+}
 
 export interface AuthContext {
   user: UserRow;
@@ -41,8 +51,7 @@ export class AuthService {
     private readonly accessTokens: AccessTokens,
     private readonly otp: OtpService,
     private readonly throttle: LoginThrottle,
-    /** Roles that get no session before they have 2FA (REQUIRE_2FA_FOR). */
-    private readonly otpRequiredFor: readonly Role[],
+    private readonly options: AuthOptions,
   ) {}
 
   async login(input: LoginInput, origin: RequestOrigin): Promise<LoginResult> {
@@ -84,7 +93,7 @@ export class AuthService {
       }
     }
 
-    if (user.otpStatus !== 'enabled' && this.otpRequiredFor.includes(user.role)) {
+    if (user.otpStatus !== 'enabled' && this.options.otpRequiredFor.includes(user.role)) {
       // The setup needs a password given just now, which a remember token is not.
       if (method === 'remember-token') {
         await this.audit.record({ action: 'LOGIN_OTP_SETUP_REQUIRED', description: 'Accesso automatico rifiutato: 2FA obbligatoria e non configurata', userId: user.id, origin, metadata: { method } });
@@ -171,7 +180,7 @@ export class AuthService {
     const refreshToken = newOpaqueToken();
     const rememberToken = options.remember ? newOpaqueToken() : undefined;
     const sessionId = await this.repository.transaction(async (repository) => {
-      const id = await repository.createSession({ userId: user.id, ipAddress: origin.ipAddress, userAgent: origin.userAgent });
+      const id = await repository.createSession({ userId: user.id, ipAddress: origin.ipAddress, userAgent: origin.userAgent, createdAt: now });
       await repository.insertRefreshToken({
         sessionId: id,
         tokenHash: hashToken(refreshToken),
@@ -198,6 +207,10 @@ export class AuthService {
     const stored = await this.repository.findRefreshToken(hashToken(refreshToken));
     if (!stored || stored.sessionRevokedAt || stored.expiresAt <= now) throw unauthorized(SESSION_MESSAGES.unauthenticated);
     if (stored.usedAt) return this.refuseReusedToken(stored, origin);
+    if (this.outlived(stored.sessionCreatedAt, now)) {
+      await this.repository.revokeSession(stored.sessionId, now);
+      throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    }
 
     const user = await this.repository.findUserById(stored.userId);
     if (!user || loginBlockReason(user)) {
@@ -234,18 +247,49 @@ export class AuthService {
     throw unauthorized(SESSION_MESSAGES.unauthenticated);
   }
 
-  /** Ends the caller's session, named by its access token or, once that expired, its refresh token. */
-  async logout(auth: AuthContext | null, refreshToken: string | undefined, origin: RequestOrigin): Promise<void> {
+  /**
+   * Ends the caller's session, named by its access token or, once that expired, its refresh token.
+   * The device's remember token, when sent, dies with it: a logout must not leave an auto-login behind.
+   */
+  async logout(
+    auth: AuthContext | null,
+    tokens: { refreshToken?: string | undefined; rememberToken?: string | undefined },
+    origin: RequestOrigin,
+  ): Promise<void> {
     let sessionId = auth?.sessionId;
     let userId = auth?.user.id;
-    if (!sessionId && refreshToken) {
-      const stored = await this.repository.findRefreshToken(hashToken(refreshToken));
+    if (!sessionId && tokens.refreshToken) {
+      const stored = await this.repository.findRefreshToken(hashToken(tokens.refreshToken));
       sessionId = stored?.sessionId;
       userId = stored?.userId;
     }
+    if (tokens.rememberToken) await this.revokeRememberToken(tokens.rememberToken, origin);
     if (!sessionId || !userId) return;
     await this.repository.revokeSession(sessionId, this.clock.now());
     await this.audit.record({ action: 'LOGOUT', description: 'Logout effettuato', userId, origin, metadata: { sessionId } });
+  }
+
+  /** 'Not {user}?' on the access screen: the token itself is the proof, so no session is needed. */
+  async revokeRememberToken(rememberToken: string, origin: RequestOrigin): Promise<void> {
+    const userId = await this.repository.revokeRememberTokenByHash(hashToken(rememberToken), this.clock.now());
+    if (!userId) return;
+    await this.audit.record({ action: 'REMEMBER_TOKEN_REVOKED', description: 'Accesso automatico revocato su un dispositivo', userId, origin });
+  }
+
+  /** Every login session and remember token of the user ends, the caller's own included. */
+  async logoutEverywhere(auth: AuthContext, origin: RequestOrigin): Promise<void> {
+    const now = this.clock.now();
+    await this.repository.transaction(async (repository) => {
+      await repository.revokeUserSessions(auth.user.id, now);
+      await repository.revokeUserRememberTokens(auth.user.id, now);
+    });
+    await this.audit.record({
+      action: 'LOGOUT_EVERYWHERE',
+      description: 'Logout da tutti i dispositivi',
+      userId: auth.user.id,
+      origin,
+      metadata: { sessionId: auth.sessionId },
+    });
   }
 
   /** The user and session behind a bearer token, refused when either is no longer valid. */
@@ -254,7 +298,14 @@ export class AuthService {
     const claims = token ? await this.accessTokens.verify(token) : null;
     if (!claims) throw unauthorized(SESSION_MESSAGES.unauthenticated);
     const found = await this.repository.findSessionUser(claims.sessionId, claims.userId);
-    if (!found || found.revoked || loginBlockReason(found.user)) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    if (!found || found.revoked || loginBlockReason(found.user) || this.outlived(found.createdAt, this.clock.now())) {
+      throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    }
     return { user: found.user, sessionId: claims.sessionId };
+  }
+
+  /** Past the absolute lifetime: the access token of an old session stops with its refresh. */
+  private outlived(createdAt: Date, now: Date): boolean {
+    return now.getTime() - createdAt.getTime() >= this.options.sessionMaxHours * 60 * 60 * 1000;
   }
 }

@@ -70,10 +70,12 @@ export class PasswordsService {
       await this.audit.record({ action: 'PASSWORD_VERIFY_FAILED', description: 'Verifica password fallita', userId: auth.user.id, origin });
       throw badRequest(PASSWORD_MESSAGES.wrong);
     }
-    // For the next minutes the session may change its 2FA without the password again.
-    await this.repository.recordPasswordProof(auth.sessionId, this.clock.now());
+    // For the next minutes the session may change its 2FA without the password again, and the
+    // accounts list sends credentials under the key of this proof (lib/reveal.ts).
+    const provedAt = this.clock.now();
+    await this.repository.recordPasswordProof(auth.sessionId, provedAt);
     await this.audit.record({ action: 'PASSWORD_VERIFIED', description: 'Password verificata', userId: auth.user.id, origin });
-    return { revealKey: this.options.reveal.keyFor(auth.sessionId) };
+    return { revealKey: this.options.reveal.keyFor(auth.sessionId, provedAt) };
   }
 
   /**

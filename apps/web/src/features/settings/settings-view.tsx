@@ -9,6 +9,7 @@ import { BUILD_INFO } from './build-info';
 import { ChangePasswordForm } from './components/change-password-form';
 import { DisableTwoFactor } from './components/disable-two-factor';
 import { EnableTwoFactor } from './components/enable-two-factor';
+import { LogoutEverywhere } from './components/logout-everywhere';
 import './settings.css';
 
 type Screen = 'cards' | 'password' | 'two-factor';
@@ -94,6 +95,7 @@ export function SettingsView({ UploadDialog }: SettingsViewProps) {
               </>
             )}
           </div>
+          <LogoutEverywhere />
           {canUpload && (
             <UploadDialog open={upload !== null} type={upload ?? undefined} onClose={() => setUpload(null)} />
           )}

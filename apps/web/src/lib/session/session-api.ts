@@ -21,3 +21,13 @@ export async function logoutOnServer(session: Session): Promise<void> {
     auth: { bearer: session.jwt },
   }).catch(() => undefined);
 }
+
+/** Best effort, anonymous: the token itself proves the right to end it. */
+export async function revokeRememberToken(rememberToken: string): Promise<void> {
+  await apiRequest('/api/auth/remember-token/revoke', {
+    method: 'POST',
+    body: { rememberToken },
+    schema: z.null(),
+    auth: 'none',
+  }).catch(() => undefined);
+}

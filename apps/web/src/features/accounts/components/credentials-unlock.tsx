@@ -2,9 +2,11 @@
 // (product-spec.md sections 4 and 6): the answer is the session's reveal key, which decrypts
 // the account's ciphertexts here in the browser.
 import { ACCOUNT_MESSAGES, PASSWORD_MESSAGES, type Account } from '@platform/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { PasswordInput } from '../../../components/password-input';
 import { ApiError } from '../../../lib/api-client';
+import { collections } from '../../../lib/collections/collections';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useVerifyPassword } from '../api/verify-password';
@@ -16,7 +18,14 @@ export interface Credentials {
   apikey: string;
 }
 
-async function reveal(account: Account, revealKey: string): Promise<Credentials> {
+/**
+ * The server sends credentials only for minutes after a verify-password, under that verify's key:
+ * the list is read again for ciphertexts that this key opens.
+ */
+async function reveal(queryClient: QueryClient, accountId: string, revealKey: string): Promise<Credentials> {
+  const accounts = await queryClient.fetchQuery({ ...collections.accounts, staleTime: 0 });
+  const account = accounts.find((candidate) => candidate._id === accountId);
+  if (!account) throw new Error(ACCOUNT_MESSAGES.notFound);
   const key = await importRevealKey(revealKey);
   const [username, password, apikey] = await Promise.all([
     decryptCredential(account.username, key),
@@ -35,6 +44,7 @@ export function CredentialsUnlock({ account, onUnlocked }: { account: Account; o
   const hintId = useId();
   const [password, setPassword] = useState('');
   const verification = useVerifyPassword();
+  const queryClient = useQueryClient();
   const [decrypting, setDecrypting] = useState(false);
 
   const verify = () => {
@@ -47,7 +57,7 @@ export function CredentialsUnlock({ account, onUnlocked }: { account: Account; o
       {
         onSuccess: ({ revealKey }) => {
           setDecrypting(true);
-          reveal(account, revealKey)
+          reveal(queryClient, account._id, revealKey)
             .then((credentials) => {
               notify.success(ACCOUNT_MESSAGES.verified);
               onUnlocked(credentials);
