@@ -117,6 +117,8 @@ describe('access', () => {
     await page.getByLabel('OTP code').fill(code.code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/dashboard');
+    // The dashboard's own chunk must be in before the clock jumps, or its 120 s load timeout fires.
+    await page.getByRole('heading', { name: 'PROFIT/LOSS CHART' }).waitFor();
 
     const dialog = page.getByRole('alertdialog', { name: 'Sessione in scadenza' });
     const countdown = dialog.getByRole('timer');
