@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = buildServices({
     ...deps,
     prices: deps.prices ?? storedSets,
-    ...(deps.logger ? { jobLogger: deps.logger } : {}),
+    ...(deps.logger ? { jobLogger: deps.logger, securityLogger: deps.logger } : {}),
   });
   const marketData = new MarketDataService(storedSets, services.algorithms, services.logs, deps.clock ?? systemClock);
   app.decorate('services', services);

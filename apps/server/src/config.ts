@@ -25,6 +25,7 @@ const envSchema = z.object({
   ENCRYPTION_KEY: z.string().regex(HEX_64, 'ENCRYPTION_KEY deve essere di 64 caratteri esadecimali').optional(),
   DEMO_DATA: z.enum(['0', '1', 'false', 'true']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEATHER_API_KEY: z.string().min(1).optional(),
   WEATHER_API_URL: z.url().optional(),
   FEED_SPEED: z.coerce.number().min(0.01, 'FEED_SPEED deve essere maggiore di 0').max(100_000).default(1),
@@ -48,6 +49,8 @@ const envSchema = z.object({
     .transform((list) => list.split(',').map((role) => role.trim()).filter(Boolean))
     .pipe(z.array(roleSchema, 'REQUIRE_2FA_FOR: ruoli separati da virgola tra admin, user, sales')),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  MAX_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
+  AUDIT_ANON_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export interface AppConfig {
@@ -66,6 +69,8 @@ export interface AppConfig {
   encryptionKey: string;
   demoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** JSON lines for collectors, or readable lines for a person; unset: pretty only on a terminal. */
+  logFormat: 'json' | 'pretty' | undefined;
   /** weatherapi.com: without a key the weather widget stays empty; the URL is for tests and mirrors. */
   weather: { apiKey: string | undefined; baseUrl: string | undefined };
   /** The replay feed's speed: 1 is real time. */
@@ -84,6 +89,10 @@ export interface AppConfig {
   otpRequiredFor: Role[];
   /** Hours after its login that a session ends, however often it was refreshed. */
   sessionMaxHours: number;
+  /** Backtests, and separately analyses, a user may have queued or running at once. */
+  maxJobsPerUser: number;
+  /** Days the audit rows of anonymous failed logins are kept. */
+  auditAnonDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     encryptionKey: (vars.ENCRYPTION_KEY ?? stored.encryptionKey).toLowerCase(),
     demoData: !argv.includes('--no-demo-data') && (vars.DEMO_DATA === '1' || vars.DEMO_DATA === 'true'),
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT,
     weather: { apiKey: vars.WEATHER_API_KEY, baseUrl: vars.WEATHER_API_URL },
     feedSpeed: vars.FEED_SPEED,
     demoBroker: vars.DEMO_BROKER,
@@ -153,5 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     },
     otpRequiredFor: vars.REQUIRE_2FA_FOR,
     sessionMaxHours: vars.SESSION_MAX_HOURS,
+    maxJobsPerUser: vars.MAX_JOBS_PER_USER,
+    auditAnonDays: vars.AUDIT_ANON_DAYS,
   };
 }

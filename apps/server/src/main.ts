@@ -4,7 +4,7 @@ import { DEMO_USERNAME, openDatabase, seedDatabase, seedDemoData } from '@platfo
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pino } from 'pino';
+import type { pino } from 'pino';
 import type { Market } from '@platform/contracts';
 import { buildApp } from './app';
 import { botEntryLocation } from './bots/bot-supervisor';
@@ -19,6 +19,7 @@ import { CandleBook } from './bots/feed/candle-book';
 import { lateBotControl, startLiveRuntime, type LiveRuntime } from './bots/live-runtime';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { deriveKey, encryptAtRest } from './lib/crypto';
+import { createLogger, logFormatFor } from './lib/logger';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
 import { createThreadPoolExecutor, engineWorkerLocation } from './jobs/thread-pool-executor';
@@ -64,7 +65,11 @@ function capitalFeed(
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.argv.slice(2));
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger({
+    level: config.logLevel,
+    format: logFormatFor(config.logFormat, process.stdout.isTTY),
+    colorize: process.stdout.isTTY,
+  });
 
   const database = await openDatabase(
     config.databaseUrl
@@ -124,6 +129,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     loginThrottle: config.loginThrottle,
     otpRequiredFor: config.otpRequiredFor,
+    maxJobsPerUser: config.maxJobsPerUser,
+    auditAnonDays: config.auditAnonDays,
     sessionMaxHours: config.sessionMaxHours,
     liveCandles: candles,
     demoBroker: config.demoBroker,
@@ -134,11 +141,18 @@ async function main(): Promise<void> {
   });
   attachRealtimeGateway(app, { control: () => runtime?.processes ?? null });
 
+  // Anonymous audit rows (failed logins of unknown users) expire after AUDIT_ANON_DAYS; an hourly
+  // sweep keeps the table from growing under a flood. Every server may run it: the delete is idempotent.
+  const pruneAuditLog = () =>
+    void app.services.logs.pruneAnonymous().catch((error: unknown) => logger.error({ err: error }, 'audit log cleanup failed'));
+  const pruneTimer = setInterval(pruneAuditLog, 60 * 60_000);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    clearInterval(pruneTimer);
     await runtime?.close();
     await app.close();
     await database.close();
@@ -151,6 +165,7 @@ async function main(): Promise<void> {
   // PGlite takes one connection, so with it the jobs must run here; with PostgreSQL more runners
   // can join from other machines (npm run worker).
   app.services.jobRunner.start();
+  pruneAuditLog();
   runtime = await startLiveRuntime({
     bots: app.services.bots,
     prices: app.services.prices,

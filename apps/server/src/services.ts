@@ -37,7 +37,7 @@ import { InstrumentsService } from './modules/instruments/instruments.service';
 import { InvestmentsRepository } from './modules/investments/investments.repository';
 import { InvestmentsService, type BotControl } from './modules/investments/investments.service';
 import { LogsRepository } from './modules/logs/logs.repository';
-import { LogsService } from './modules/logs/logs.service';
+import { LogsService, type SecurityLogger } from './modules/logs/logs.service';
 import { TransactionsRepository } from './modules/transactions/transactions.repository';
 import { TransactionsService } from './modules/transactions/transactions.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -66,7 +66,13 @@ export interface ServiceDeps {
   otpRequiredFor?: readonly Role[];
   /** Hours after its login that a session ends whatever its refreshes (SESSION_MAX_HOURS, default 12). */
   sessionMaxHours?: number;
+  /** Days the audit rows of anonymous failed logins are kept (AUDIT_ANON_DAYS, default 30). */
+  auditAnonDays?: number;
+  /** Backtests, and separately analyses, a user may have queued or running (MAX_JOBS_PER_USER, default 5). */
+  maxJobsPerUser?: number;
   jobLogger?: JobRunnerOptions['logger'];
+  /** Where locks, throttling, 2FA changes and reveals are logged at warn; nowhere without one. */
+  securityLogger?: SecurityLogger;
   jobLeaseMs?: number;
 }
 
@@ -76,7 +82,7 @@ const noBots: BotControl = { investmentChanged: () => undefined, accountChanged:
 export function buildServices(deps: ServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const { db } = deps.database;
-  const logs = new LogsService(new LogsRepository(db), clock);
+  const logs = new LogsService(new LogsRepository(db), clock, { anonymousDays: deps.auditAnonDays ?? 30, logger: deps.securityLogger });
   const authRepository = new AuthRepository(db);
   const loginThrottle = new LoginThrottle(new ThrottleRepository(db), logs, clock, deps.loginThrottle ?? DEFAULT_THROTTLE_OPTIONS);
   const otpRequiredFor = deps.otpRequiredFor ?? ['admin'];
@@ -95,8 +101,9 @@ export function buildServices(deps: ServiceDeps) {
 
   // Services queue jobs and wake the runner; the runner's handlers call back into the services.
   const notifyQueued = () => runner.notify();
-  const backtests = new BacktestsService(new BacktestsRepository(db), logs, instruments, algorithms, deps.prices, notifyQueued);
-  const analyses = new AnalysesService(new AnalysesRepository(db), logs, deps.prices, notifyQueued);
+  const maxJobsPerUser = deps.maxJobsPerUser ?? 5;
+  const backtests = new BacktestsService(new BacktestsRepository(db), logs, instruments, algorithms, deps.prices, notifyQueued, maxJobsPerUser);
+  const analyses = new AnalysesService(new AnalysesRepository(db), logs, deps.prices, notifyQueued, maxJobsPerUser);
   const executor = deps.executor ?? inlineExecutor;
   const runner = new JobRunner(
     registerJobs(db, {

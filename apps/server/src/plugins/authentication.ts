@@ -1,7 +1,7 @@
 // Who is calling: a preHandler that resolves the bearer token to a user and session, and one
 // that also checks the role. Routes declare which they need; the client's hiding is cosmetic.
 import { SESSION_MESSAGES, type Role } from '@platform/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { RequestOrigin } from '../lib/http';
 import type { UserRow } from '@platform/db';
@@ -27,28 +27,45 @@ export interface Guards {
   sessionOrOtpSetup: preHandlerAsyncHookHandler;
 }
 
+/**
+ * Names the caller in the request's later log lines: Fastify's completion line is written through
+ * the reply's logger, so both take the child.
+ */
+function logAs(request: FastifyRequest, reply: FastifyReply, userId: string): void {
+  const log = request.log.child({ userId });
+  request.log = log;
+  reply.log = log;
+}
+
+/** Sets the caller of the request and names it in the log. */
+function identify(request: FastifyRequest, reply: FastifyReply, auth: AuthContext | null): void {
+  request.auth = auth;
+  if (auth) logAs(request, reply, auth.user.id);
+}
+
 export function registerAuthentication(app: FastifyInstance, authService: AuthService): Guards {
   app.decorateRequest('auth', null);
   app.decorateRequest('otpSetup', null);
 
-  const authenticated: preHandlerAsyncHookHandler = async (request) => {
-    request.auth = await authService.authenticate(request.headers.authorization);
+  const authenticated: preHandlerAsyncHookHandler = async (request, reply) => {
+    identify(request, reply, await authService.authenticate(request.headers.authorization));
   };
   return {
     authenticated,
     roles: (...roles) =>
-      async function requireRole(request) {
+      async function requireRole(request, reply) {
         const auth = await authService.authenticate(request.headers.authorization);
-        request.auth = auth;
+        identify(request, reply, auth);
         if (!roles.includes(auth.user.role)) throw forbidden(SESSION_MESSAGES.forbidden);
       },
-    sessionOrOtpSetup: async (request) => {
+    sessionOrOtpSetup: async (request, reply) => {
       request.otpSetup = await authService.authenticateOtpSetup(request.headers.authorization);
-      if (!request.otpSetup) request.auth = await authService.authenticate(request.headers.authorization);
+      if (request.otpSetup) logAs(request, reply, request.otpSetup.user.id);
+      else identify(request, reply, await authService.authenticate(request.headers.authorization));
     },
-    optional: async (request) => {
+    optional: async (request, reply) => {
       if (!request.headers.authorization) return;
-      request.auth = await authService.authenticate(request.headers.authorization).catch(() => null);
+      identify(request, reply, await authService.authenticate(request.headers.authorization).catch(() => null));
     },
   };
 }

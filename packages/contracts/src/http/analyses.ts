@@ -11,6 +11,8 @@ export const ANALYSIS_MESSAGES = {
   confirmDelete: 'Sei sicuro di voler eliminare questa analisi?',
   notFound: 'Analisi non trovata.',
   noData: 'Non ci sono dati di prezzo per il mercato e il periodo scelti.',
+  tooManyQueued: (max: number) =>
+    `Hai già ${max} analisi in coda o in esecuzione: attendi che una finisca prima di avviarne un'altra.`,
 } as const;
 
 export const createAnalysisSchema = z

@@ -10,6 +10,8 @@ export const BACKTEST_MESSAGES = {
   rangeStarted: 'Backtest con range avviato con successo!',
   error: 'Errore nel backtest',
   genericError: 'Si è verificato un errore',
+  tooManyQueued: (max: number) =>
+    `Hai già ${max} backtest in coda o in esecuzione: attendi che uno finisca prima di avviarne un altro.`,
   deleted: 'Backtest deleted successfully',
   deleteError: 'Error deleting backtest',
   capitalPositive: 'Il capitale deve essere maggiore di 0',

@@ -11,3 +11,21 @@ export const logEntrySchema = z.object({
   metadata: z.record(z.string(), z.unknown()).nullable(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
+
+export const LOGS_MESSAGES = {
+  badLimit: 'Il parametro limit deve essere un numero intero tra 1 e 200.',
+  badCursor: 'Il parametro before deve essere l’identificativo di un log.',
+} as const;
+
+/** Largest page of GET /api/common/logs?limit=; the view's largest page size. */
+export const LOGS_PAGE_MAX = 200;
+
+/**
+ * GET /api/common/logs paging: limit rows older than the log whose id is before (the last one of
+ * the previous page). Without either parameter the call answers the whole list, as it always has.
+ */
+export const logsPageQuerySchema = z.object({
+  limit: z.coerce.number(LOGS_MESSAGES.badLimit).int(LOGS_MESSAGES.badLimit).min(1, LOGS_MESSAGES.badLimit).max(LOGS_PAGE_MAX, LOGS_MESSAGES.badLimit).optional(),
+  before: z.uuid(LOGS_MESSAGES.badCursor).optional(),
+});
+export type LogsPageQuery = z.infer<typeof logsPageQuerySchema>;

@@ -1,16 +1,29 @@
-import { analyses, type AnalysisRow, type Database } from '@platform/db';
+import { analyses, users, type AnalysisRow, type Database } from '@platform/db';
 import { JOB_STATUS, type AnalysisResultsView } from '@platform/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 
 export type NewAnalysis = Pick<AnalysisRow, 'ownerId' | 'market' | 'fromDay' | 'toDay'>;
 
 export class AnalysesRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(values: NewAnalysis): Promise<AnalysisRow> {
-    const [row] = await this.db.insert(analyses).values(values).returning();
-    if (!row) throw new Error('analysis insert returned nothing');
-    return row;
+  /**
+   * Queues the analysis unless its owner already has maxUnfinished queued or running; undefined
+   * then. The owner's user row stays locked from the count to the insert, so parallel submissions
+   * are counted one after the other.
+   */
+  insertWithin(values: NewAnalysis, maxUnfinished: number): Promise<AnalysisRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, values.ownerId)).for('update');
+      const [unfinished] = await tx
+        .select({ count: count() })
+        .from(analyses)
+        .where(and(eq(analyses.ownerId, values.ownerId), inArray(analyses.isCompleted, [JOB_STATUS.queued, JOB_STATUS.running])));
+      if ((unfinished?.count ?? 0) >= maxUnfinished) return undefined;
+      const [row] = await tx.insert(analyses).values(values).returning();
+      if (!row) throw new Error('analysis insert returned nothing');
+      return row;
+    });
   }
 
   /** Newest first; ownerId limits it to one owner's analyses. */

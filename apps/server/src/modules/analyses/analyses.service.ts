@@ -2,7 +2,7 @@
 // and delete their own, admins all.
 import { ANALYSIS_MESSAGES, type Analysis, type AnalysisResultsView, type Market } from '@platform/contracts';
 import type { AnalysisRow } from '@platform/db';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import { coversPeriod, type MarketCoverage } from '../../jobs/price-history';
 import type { JobViewer } from '../backtests/backtests.service';
@@ -28,6 +28,8 @@ export class AnalysesService {
     private readonly audit: AuditTrail,
     private readonly coverage: MarketCoverage,
     private readonly notifyQueued: () => void,
+    /** Queued or running analyses a user may have at once (MAX_JOBS_PER_USER), so no one fills the runners. */
+    private readonly maxUnfinished: number,
   ) {}
 
   async list(viewer: JobViewer): Promise<Analysis[]> {
@@ -40,7 +42,11 @@ export class AnalysesService {
       coversPeriod(await this.coverage.coverage(input.market, '1m'), input.from, input.to) ||
       coversPeriod(await this.coverage.coverage(input.market, '1d'), input.from, input.to);
     if (!covered) throw badRequest(ANALYSIS_MESSAGES.noData);
-    const row = await this.repository.insert({ ownerId: viewer.id, market: input.market, fromDay: input.from, toDay: input.to });
+    const row = await this.repository.insertWithin(
+      { ownerId: viewer.id, market: input.market, fromDay: input.from, toDay: input.to },
+      this.maxUnfinished,
+    );
+    if (!row) throw new AppError(429, ANALYSIS_MESSAGES.tooManyQueued(this.maxUnfinished));
     await this.audit.record({
       action: 'ANALYSIS_CREATED',
       description: `Analisi di ${input.market} dal ${input.from} al ${input.to}`,

@@ -1,6 +1,6 @@
-import { backtests, type BacktestRow, type Database } from '@platform/db';
+import { backtests, users, type BacktestRow, type Database } from '@platform/db';
 import { JOB_STATUS, type BacktestResult } from '@platform/contracts';
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 
 export type NewBacktest = Pick<
   BacktestRow,
@@ -27,10 +27,23 @@ export type BacktestSummaryRow = Omit<BacktestRow, 'results'>;
 export class BacktestsRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(values: NewBacktest): Promise<BacktestSummaryRow> {
-    const [row] = await this.db.insert(backtests).values(values).returning(listColumns);
-    if (!row) throw new Error('backtest insert returned nothing');
-    return row;
+  /**
+   * Queues the backtest unless its owner already has maxUnfinished queued or running; undefined
+   * then. The owner's user row stays locked from the count to the insert, so parallel submissions
+   * (from any server on the same PostgreSQL) are counted one after the other.
+   */
+  insertWithin(values: NewBacktest, maxUnfinished: number): Promise<BacktestSummaryRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, values.ownerId)).for('update');
+      const [unfinished] = await tx
+        .select({ count: count() })
+        .from(backtests)
+        .where(and(eq(backtests.ownerId, values.ownerId), inArray(backtests.isCompleted, [JOB_STATUS.queued, JOB_STATUS.running])));
+      if ((unfinished?.count ?? 0) >= maxUnfinished) return undefined;
+      const [row] = await tx.insert(backtests).values(values).returning(listColumns);
+      if (!row) throw new Error('backtest insert returned nothing');
+      return row;
+    });
   }
 
   /** Newest first; ownerId limits it to one owner's backtests. */

@@ -8,7 +8,7 @@ import {
   type Role,
 } from '@platform/contracts';
 import type { BacktestRow } from '@platform/db';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import { coversPeriod, type MarketCoverage } from '../../jobs/price-history';
 import type { AlgorithmsService } from '../algorithms/algorithms.service';
@@ -55,6 +55,8 @@ export class BacktestsService {
     private readonly coverage: MarketCoverage,
     /** Wakes the runners when a job is queued. */
     private readonly notifyQueued: () => void,
+    /** Queued or running backtests a user may have at once (MAX_JOBS_PER_USER), so no one fills the runners. */
+    private readonly maxUnfinished: number,
   ) {}
 
   async list(viewer: JobViewer): Promise<Backtest[]> {
@@ -72,7 +74,8 @@ export class BacktestsService {
     }
     const algorithm = config.type === 'range' ? await this.algorithms.get(config.algorithm) : null;
     const resolved = await this.withDefaults(config);
-    const row = await this.repository.insert({
+    const row = await this.repository.insertWithin(
+      {
       ownerId: viewer.id,
       type: config.type,
       market: config.market,
@@ -86,7 +89,10 @@ export class BacktestsService {
       dynamic: config.type === 'range' ? config.dynamic : false,
       close: config.type === 'range' ? config.close : true,
       config: resolved,
-    });
+      },
+      this.maxUnfinished,
+    );
+    if (!row) throw new AppError(429, BACKTEST_MESSAGES.tooManyQueued(this.maxUnfinished));
     await this.audit.record({
       action: 'BACKTEST_CREATED',
       description: `Backtest ${config.type === 'range' ? 'con range' : 'singolo'} su ${config.market} dal ${config.from} al ${config.to}`,

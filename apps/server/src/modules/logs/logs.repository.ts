@@ -1,5 +1,5 @@
 import { auditLogs, users, type Database } from '@platform/db';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 
 export interface NewAuditLog {
   action: string;
@@ -18,8 +18,20 @@ export class LogsRepository {
     await this.db.insert(auditLogs).values(entry);
   }
 
-  /** Newest first; userId limits the list to one user's rows. */
-  async list(userId?: string) {
+  /**
+   * Newest first; userId limits the list to one user's rows, page to limit rows older than the
+   * row whose id is before (none when that row is gone).
+   */
+  async list(userId?: string, page?: { limit: number; before?: string | undefined }) {
+    const conditions: SQL[] = [];
+    if (userId) conditions.push(eq(auditLogs.userId, userId));
+    // (created_at, id) is the list's order, so a page starts right after the cursor row even
+    // when several rows share its timestamp.
+    if (page?.before) {
+      conditions.push(
+        sql`(${auditLogs.createdAt}, ${auditLogs.id}) < (select l.created_at, l.id from ${auditLogs} l where l.id = ${page.before})`,
+      );
+    }
     const query = this.db
       .select({
         id: auditLogs.id,
@@ -33,8 +45,16 @@ export class LogsRepository {
       })
       .from(auditLogs)
       .leftJoin(users, eq(users.id, auditLogs.userId))
+      .where(and(...conditions))
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .$dynamic();
-    return userId ? query.where(eq(auditLogs.userId, userId)) : query;
+    return page ? query.limit(page.limit) : query;
+  }
+
+  /** Deletes the rows of the given actions that name no user and are older than before. */
+  async deleteAnonymous(actions: readonly string[], before: Date): Promise<void> {
+    await this.db
+      .delete(auditLogs)
+      .where(and(isNull(auditLogs.userId), inArray(auditLogs.action, [...actions]), lt(auditLogs.createdAt, before)));
   }
 }
