@@ -91,7 +91,7 @@ export function buildServices(deps: ServiceDeps) {
     otpRequiredFor,
     sessionMaxHours: deps.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS,
   });
-  const reveal = new RevealCipher(deriveKey(deps.encryptionKey, 'reveal-keys'), clock, (sessionId) => authRepository.findPasswordProof(sessionId));
+  const reveal = new RevealCipher(deriveKey(deps.encryptionKey, 'reveal-keys'), clock, (sessionId) => authRepository.findVerifiedPassword(sessionId));
   const passwords = new PasswordsService(authRepository, logs, clock, deps.mailer, otp, loginThrottle, { publicUrl: deps.publicUrl, reveal });
   const captcha = createAltchaVerifier(deriveKey(deps.encryptionKey, 'captcha').toString('hex'), clock);
   const registration = new RegistrationService(authRepository, logs, deps.mailer, captcha);

@@ -119,8 +119,10 @@ describe('session limits', () => {
       (await testApp.call<Account[]>({ method: 'GET', url: '/api/common/accounts', token: session.jwt })).body
         .data[0];
 
+    // Right after a password login: the login handed out no key, so nothing is sent or audited.
+    expect(await list()).toMatchObject({ username: '', password: '', apikey: '' });
+    expect(await auditActions(testApp, 'CREDENTIALS_REVEALED')).toHaveLength(0);
     testApp.clock.advance(10 * MINUTE);
-    // Long after the login's password and no verify-password: nothing to decrypt.
     expect(await list()).toMatchObject({ username: '', password: '', apikey: '' });
 
     const verified = await testApp.call<{ revealKey: string }>({

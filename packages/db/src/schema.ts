@@ -405,6 +405,8 @@ export const passwordProofs = pgTable('password_proofs', {
     .primaryKey()
     .references(() => sessions.id, { onDelete: 'cascade' }),
   provedAt: timestamp('proved_at', { withTimezone: true }).notNull(),
+  /** The latest verify-password: only that proof hands out a reveal key, so only it opens the reveal window. */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
 });
 
 export type UserRow = typeof users.$inferSelect;

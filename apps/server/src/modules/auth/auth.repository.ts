@@ -61,17 +61,27 @@ export class AuthRepository {
     return claimed.length > 0;
   }
 
-  /** The session just proved its password (a password login, verify-password). */
-  async recordPasswordProof(sessionId: string, at: Date): Promise<void> {
+  /**
+   * The session just proved its password (a password login, a password in a 2FA change, or
+   * verify-password, which also opens the reveal of credentials).
+   */
+  async recordPasswordProof(sessionId: string, at: Date, options: { verified?: boolean } = {}): Promise<void> {
+    const values = { provedAt: at, ...(options.verified ? { verifiedAt: at } : {}) };
     await this.db
       .insert(passwordProofs)
-      .values({ sessionId, provedAt: at })
-      .onConflictDoUpdate({ target: passwordProofs.sessionId, set: { provedAt: at } });
+      .values({ sessionId, ...values })
+      .onConflictDoUpdate({ target: passwordProofs.sessionId, set: values });
   }
 
   async findPasswordProof(sessionId: string): Promise<Date | undefined> {
     const [row] = await this.db.select().from(passwordProofs).where(eq(passwordProofs.sessionId, sessionId)).limit(1);
     return row?.provedAt;
+  }
+
+  /** The session's latest verify-password, the proof whose key the client holds. */
+  async findVerifiedPassword(sessionId: string): Promise<Date | undefined> {
+    const [row] = await this.db.select().from(passwordProofs).where(eq(passwordProofs.sessionId, sessionId)).limit(1);
+    return row?.verifiedAt ?? undefined;
   }
 
   /** createdAt comes from the service's clock: the absolute lifetime is measured from it. */

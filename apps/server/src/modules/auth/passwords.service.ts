@@ -73,7 +73,7 @@ export class PasswordsService {
     // For the next minutes the session may change its 2FA without the password again, and the
     // accounts list sends credentials under the key of this proof (lib/reveal.ts).
     const provedAt = this.clock.now();
-    await this.repository.recordPasswordProof(auth.sessionId, provedAt);
+    await this.repository.recordPasswordProof(auth.sessionId, provedAt, { verified: true });
     await this.audit.record({ action: 'PASSWORD_VERIFIED', description: 'Password verificata', userId: auth.user.id, origin });
     return { revealKey: this.options.reveal.keyFor(auth.sessionId, provedAt) };
   }

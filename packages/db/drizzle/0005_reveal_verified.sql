@@ -1,0 +1,1 @@
+ALTER TABLE "password_proofs" ADD COLUMN "verified_at" timestamp with time zone;
