@@ -6,7 +6,6 @@
 // where a replay faster than real time starts bars within a minute.
 import {
   CandlestickSeries,
-  ColorType,
   createChart,
   TickMarkType,
   type CandlestickData,
@@ -19,7 +18,7 @@ import { useEffect, useRef } from 'react';
 import type { LiveCandle, Market } from '@platform/contracts';
 import { formatHourMinute, formatTime } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme';
-import { CHART_PALETTES } from './chart-palette';
+import { CHART_BASE_OPTIONS, CHART_PALETTES, themedChartOptions } from './chart-theme';
 import { useLivePrices } from '../api/get-live-prices';
 import { nextCandleStep, type ShownCandles } from '../candle-updates';
 
@@ -72,11 +71,7 @@ export function LivePriceChart({ market, symbol }: { market: Market; symbol: str
     const container = containerRef.current;
     if (!container) return;
     const chart = createChart(container, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        fontFamily: 'Inter, system-ui, sans-serif',
-      },
+      ...CHART_BASE_OPTIONS,
       localization: {
         locale: 'it-IT',
         priceFormatter: formatPrice,
@@ -88,10 +83,6 @@ export function LivePriceChart({ market, symbol }: { market: Market; symbol: str
         borderVisible: false,
         tickMarkFormatter: formatTickMark,
       },
-      rightPriceScale: { borderVisible: false },
-      // Like the profit/loss chart: a swipe over the card scrolls the page rather than the chart.
-      handleScroll: false,
-      handleScale: false,
     });
     const series = chart.addSeries(CandlestickSeries, { borderVisible: false });
     chartRef.current = { chart, series, shown: null };
@@ -103,10 +94,7 @@ export function LivePriceChart({ market, symbol }: { market: Market; symbol: str
 
   useEffect(() => {
     const palette = CHART_PALETTES[theme];
-    chartRef.current?.chart.applyOptions({
-      layout: { textColor: palette.text },
-      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-    });
+    chartRef.current?.chart.applyOptions(themedChartOptions(theme));
     chartRef.current?.series.applyOptions({
       upColor: palette.rise,
       downColor: palette.fall,

@@ -3,7 +3,6 @@
 // the colours follow the theme and the chart follows its container's size.
 import {
   BaselineSeries,
-  ColorType,
   createChart,
   type IChartApi,
   type ISeriesApi,
@@ -13,7 +12,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Transaction } from '@platform/contracts';
 import { formatEuro } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme';
-import { CHART_PALETTES } from './chart-palette';
+import { CHART_BASE_OPTIONS, CHART_PALETTES, themedChartOptions } from './chart-theme';
 import { cumulativeProfitLoss } from '../profit-loss-series';
 
 /** #rrggbb with an alpha, for the fills under and over the line. */
@@ -31,16 +30,9 @@ export function ProfitLossChart({ transactions }: { transactions: readonly Trans
     const container = containerRef.current;
     if (!container) return;
     const chart = createChart(container, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        fontFamily: 'Inter, system-ui, sans-serif',
-      },
+      ...CHART_BASE_OPTIONS,
       localization: { locale: 'it-IT', priceFormatter: formatEuro },
       timeScale: { timeVisible: true, secondsVisible: false, borderVisible: false },
-      rightPriceScale: { borderVisible: false },
-      handleScroll: false,
-      handleScale: false,
     });
     const series = chart.addSeries(BaselineSeries, { baseValue: { type: 'price', price: 0 }, lineWidth: 2 });
     chartRef.current = { chart, series };
@@ -52,10 +44,7 @@ export function ProfitLossChart({ transactions }: { transactions: readonly Trans
 
   useEffect(() => {
     const palette = CHART_PALETTES[theme];
-    chartRef.current?.chart.applyOptions({
-      layout: { textColor: palette.text },
-      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-    });
+    chartRef.current?.chart.applyOptions(themedChartOptions(theme));
     chartRef.current?.series.applyOptions({
       topLineColor: palette.rise,
       topFillColor1: translucent(palette.rise, 0.28),
