@@ -139,7 +139,7 @@ async function main(): Promise<void> {
       () => app.services.bots,
     ),
   });
-  attachRealtimeGateway(app, { control: () => runtime?.processes ?? null });
+  attachRealtimeGateway(app, { control: () => runtime?.processes ?? null, trustProxy: config.trustProxy });
 
   // Anonymous audit rows (failed logins of unknown users) expire after AUDIT_ANON_DAYS; an hourly
   // sweep keeps the table from growing under a flood. Every server may run it: the delete is idempotent.

@@ -1,7 +1,8 @@
 // Issue 12, the monitoring gateway over a real socket: admins only, the token checked at the
 // handshake and on every command, ls / stop / restart / reset reaching the process control and
-// audited, bad commands answered with pm2Error on a connection that stays usable, and the log
-// stream reaching admins alone.
+// audited, bad commands answered with pm2Error on a connection that stays usable and audited too,
+// the audited address the client's behind a trusted proxy alone, and the log stream reaching
+// admins alone.
 import {
   CORE_SERVICES,
   PROCESS_MESSAGES,
@@ -14,6 +15,7 @@ import {
   type RealtimeServerEvents,
   type Role,
 } from '@platform/contracts';
+import { auditLogs } from '@platform/db';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -31,6 +33,9 @@ import { createTestApp, type TestApp } from './support/test-app';
 const BOT_A = '6f1c9a2e-0000-4000-8000-00000000000a';
 const BOT_B = '6f1c9a2e-0000-4000-8000-00000000000b';
 const USER_AGENT = 'monitoring-test/1.0';
+/** A bot whose commands the supervisor fails to carry out. */
+const BOT_BROKEN = '6f1c9a2e-0000-4000-8000-0000000000ff';
+const CLIENT = '203.0.113.7';
 
 /** Two bots that obey as pm2 would: stop leaves them stopped, restart counts, reset clears the count. */
 class FakeControl implements ProcessControl {
@@ -53,6 +58,7 @@ class FakeControl implements ProcessControl {
   }
 
   command(action: ProcessAction, processName: string): Promise<void> {
+    if (processName === BOT_BROKEN) return Promise.reject(new Error('pm2 non risponde'));
     const found = this.processes.find((process) => process.name === processName);
     if (!found) return Promise.reject(new UnknownProcessError(processName));
     this.commands.push([action, processName]);
@@ -74,30 +80,34 @@ class FakeControl implements ProcessControl {
 }
 
 type Client = Socket<RealtimeServerEvents, RealtimeListenEvents>;
+type AuditRow = typeof auditLogs.$inferSelect;
 
 interface Monitoring {
   testApp: TestApp;
   control: FakeControl;
-  /** A socket to the gateway, with every event it receives. */
-  connect(token?: string): { socket: Client; received: [string, unknown][] };
+  /** A socket to the gateway, with every event it receives; headers go with its handshake. */
+  connect(
+    token?: string,
+    headers?: Record<string, string>,
+  ): { socket: Client; received: [string, unknown][] };
 }
 
-async function startMonitoring(): Promise<Monitoring> {
-  const testApp = await createTestApp();
+async function startMonitoring(trustProxy?: string[]): Promise<Monitoring> {
+  const testApp = await createTestApp({ trustProxy });
   const control = new FakeControl();
-  attachRealtimeGateway(testApp.app, { control: () => control });
+  attachRealtimeGateway(testApp.app, { control: () => control, trustProxy });
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = testApp.app.server.address() as AddressInfo;
   return {
     testApp,
     control,
-    connect(token) {
+    connect(token, headers = {}) {
       const socket: Client = io(`http://127.0.0.1:${port}`, {
         path: REALTIME_PATH,
         transports: ['websocket'],
         reconnection: false,
         auth: token === undefined ? {} : { token },
-        extraHeaders: { 'user-agent': USER_AGENT },
+        extraHeaders: { 'user-agent': USER_AGENT, ...headers },
       });
       const received: [string, unknown][] = [];
       socket.onAny((event: string, payload: unknown) => received.push([event, payload]));
@@ -152,6 +162,12 @@ async function sendBad(socket: Client, payload: unknown): Promise<string> {
   return (await answer).message;
 }
 
+/** The audit rows of monitoring commands (in no set order: the test clock gives them one instant). */
+async function processRows(testApp: TestApp): Promise<AuditRow[]> {
+  const rows = await testApp.database.db.select().from(auditLogs);
+  return rows.filter((row) => row.action.startsWith('PROCESS_'));
+}
+
 describe('the monitoring socket', () => {
   it('refuses visitors, users, sales and expired tokens with a message, and streams them no logs', async () => {
     const monitoring = await startMonitoring();
@@ -193,7 +209,7 @@ describe('the monitoring socket', () => {
     });
   });
 
-  it("carries out an admin's commands, audited, answers bad ones with pm2Error, and ends at logout", async () => {
+  it("carries out an admin's commands, answers bad ones with pm2Error, audits them all, and ends at logout", async () => {
     const monitoring = await startMonitoring();
     const { testApp, control } = monitoring;
     const admin = await session(testApp, 'admin');
@@ -212,6 +228,9 @@ describe('the monitoring socket', () => {
     }
     expect(await sendBad(socket, { command: 'stop', processName: 'ghost' })).toBe(
       PROCESS_MESSAGES.unknownProcess('ghost'),
+    );
+    expect(await sendBad(socket, { command: 'restart', processName: BOT_BROKEN })).toBe(
+      PROCESS_MESSAGES.commandFailed('restart', BOT_BROKEN),
     );
     expect(control.commands).toEqual([]);
 
@@ -237,19 +256,39 @@ describe('the monitoring socket', () => {
       { processName: CORE_SERVICES.monitoring, type: 'out', message: `Comando STOP eseguito per ${BOT_A}` },
     ]);
 
+    // Every command is on the trail, those not carried out with the failure the admin was told.
     const logs = await testApp.call<LogEntry[]>({ method: 'GET', url: '/api/common/logs', token: admin.jwt });
     const audited = logs.body.data.filter((entry) => entry.action.startsWith('PROCESS_'));
+    const failure = (metadata: Record<string, unknown>) => ['PROCESS_COMMAND_FAILED', metadata];
+    // What each malformed payload above names with strings: 'ls', null and {} nothing.
+    const malformed: Record<string, string>[] = [
+      {},
+      {},
+      {},
+      { command: 'kill', processName: BOT_A },
+      { command: 'stop' },
+      { command: 'stop', processName: '' },
+      { command: 'restart' },
+    ];
     expect(audited.map((entry) => [entry.action, entry.metadata])).toEqual(
       expect.arrayContaining([
         ['PROCESS_STOP', { processName: BOT_A }],
         ['PROCESS_RESTART', { processName: BOT_A }],
         ['PROCESS_RESET', { processName: BOT_B }],
+        ...malformed.map((named) => failure({ ...named, failure: PROCESS_MESSAGES.badCommand })),
+        failure({ command: 'stop', processName: 'ghost', failure: PROCESS_MESSAGES.unknownProcess('ghost') }),
+        failure({
+          command: 'restart',
+          processName: BOT_BROKEN,
+          failure: PROCESS_MESSAGES.commandFailed('restart', BOT_BROKEN),
+        }),
       ]),
     );
-    expect(audited).toHaveLength(3);
+    expect(audited).toHaveLength(3 + 9);
     for (const entry of audited) {
       expect(entry).toMatchObject({ user: { _id: admin.id }, ipAddress: '127.0.0.1', userAgent: USER_AGENT });
-      expect(entry.description).toContain(entry.metadata?.processName);
+      const { processName, failure: told } = entry.metadata ?? {};
+      expect(entry.description).toContain(entry.action === 'PROCESS_COMMAND_FAILED' ? told : processName);
     }
 
     // A logged-out session steers nothing more: its next command ends the socket.
@@ -260,10 +299,35 @@ describe('the monitoring socket', () => {
     socket.emit(REALTIME_EVENTS.command, { command: 'stop', processName: BOT_B });
     expect(await ended).toEqual({ message: PROCESS_MESSAGES.sessionExpired, reason: 'io server disconnect' });
     expect(control.commands).toHaveLength(3);
+    // The refused command is audited, for the admin whose socket it was.
+    expect(await processRows(testApp)).toContainEqual(
+      expect.objectContaining({
+        action: 'PROCESS_COMMAND_FAILED',
+        userId: admin.id,
+        metadata: { command: 'stop', processName: BOT_B, failure: PROCESS_MESSAGES.sessionExpired },
+      }),
+    );
 
     // An open socket does not hold the server up: closing the app ends it.
     const closed = new Promise((resolve) => idle.on('disconnect', resolve));
     await testApp.app.close();
     expect(await closed).toBe('transport close');
+  });
+
+  it("audits the admin's address behind a trusted proxy, and the connection's own otherwise", async () => {
+    const commandFrom = async (trustProxy: string[]) => {
+      const monitoring = await startMonitoring(trustProxy);
+      const admin = await session(monitoring.testApp, 'admin');
+      const { socket } = monitoring.connect(admin.jwt, { 'x-forwarded-for': CLIENT });
+      await send(socket, { command: 'stop', processName: BOT_A });
+      await sendBad(socket, { command: 'stop', processName: 'ghost' });
+      const rows = await processRows(monitoring.testApp);
+      expect(rows.map((row) => row.action).sort()).toEqual(['PROCESS_COMMAND_FAILED', 'PROCESS_STOP']);
+      return rows.map((row) => row.ipAddress);
+    };
+    // The test's socket comes from the loopback: the proxy when TRUST_PROXY names it.
+    expect(await commandFrom(['127.0.0.1'])).toEqual([CLIENT, CLIENT]);
+    // A sender that is not the listed proxy cannot name a client.
+    expect(await commandFrom(['192.0.2.1'])).toEqual(['127.0.0.1', '127.0.0.1']);
   });
 });

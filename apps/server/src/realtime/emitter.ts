@@ -8,15 +8,17 @@ import {
   type RealtimeServerEvents,
 } from '@platform/contracts';
 import type { Server, Socket } from 'socket.io';
+import type { RequestOrigin } from '../lib/http';
 
 /** The client's events as the server receives them: untrusted until parsed. */
 export interface RealtimeListenEvents {
   [REALTIME_EVENTS.command]: (payload: unknown) => void;
 }
 
-/** Who the socket is, decided once at the handshake. */
+/** Who the socket is and where it comes from, decided once at the handshake. */
 export interface RealtimeSocketData {
   verdict: { adminId: string } | { refusal: string };
+  origin: RequestOrigin;
 }
 
 /** Server instances send each other no events of their own. */

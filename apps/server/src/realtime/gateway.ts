@@ -1,7 +1,8 @@
 // The monitoring gateway (DESIGN.md section 7, 'Monitoring'): Socket.IO on the API's own HTTP
 // server, for admins only. The access token is checked at the handshake and again before every
 // command, so a session that ends or expires stops steering processes at its next command; a
-// refused socket is told why (pm2Error) and disconnected, and never joins the log stream.
+// refused socket is told why (pm2Error) and disconnected, and never joins the log stream. Every
+// command an admin's socket sends is audited, carried out or not, from the admin's real address.
 import {
   CORE_SERVICES,
   PROCESS_MESSAGES,
@@ -14,14 +15,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { AppError } from '../lib/errors';
-import type { RequestOrigin } from '../lib/http';
+import { commandDone, commandFailed, type CommandAuditRow } from './command-audit';
 import {
   RealtimeEmitter,
   type RealtimeServer,
   type RealtimeSocket,
   type RealtimeSocketData,
 } from './emitter';
-import { UnknownProcessError, type ProcessAction, type ProcessControl } from './process-control';
+import { UnknownProcessError, type ProcessControl } from './process-control';
+import { socketOriginReader } from './socket-origin';
 
 export interface RealtimeGatewayOptions {
   /**
@@ -29,19 +31,9 @@ export interface RealtimeGatewayOptions {
    * starts the runtime after the app listens, while the gateway must be attached before.
    */
   control: () => ProcessControl | null;
+  /** TRUST_PROXY, as the app was built with: whose X-Forwarded-For names the admin in the audit rows. */
+  trustProxy?: readonly string[] | undefined;
 }
-
-const AUDIT: Record<ProcessAction, { action: string; description: (name: string) => string }> = {
-  stop: { action: 'PROCESS_STOP', description: (name) => `Processo fermato dal monitoraggio: ${name}` },
-  restart: {
-    action: 'PROCESS_RESTART',
-    description: (name) => `Processo riavviato dal monitoraggio: ${name}`,
-  },
-  reset: {
-    action: 'PROCESS_RESET',
-    description: (name) => `Contatore dei riavvii azzerato dal monitoraggio: ${name}`,
-  },
-};
 
 /**
  * Serves the monitoring socket at REALTIME_PATH on app.server and closes it with the app. Call it
@@ -53,6 +45,7 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
   // by cookie, so another site's page cannot act for a signed-in admin.
   const io: RealtimeServer = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
   const emitter = new RealtimeEmitter(io);
+  const originOf = socketOriginReader(options.trustProxy);
 
   let stream: { control: ProcessControl; stop: () => void } | null = null;
   /** The current control, its log lines streamed to the admins from the first time it is seen. */
@@ -88,6 +81,15 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
     socket.disconnect();
   };
 
+  /** The row is written before the answer goes out, so what the admin is told is already on the trail. */
+  const audit = (socket: RealtimeSocket, adminId: string, row: CommandAuditRow) =>
+    logs.record({ ...row, userId: adminId, origin: socket.data.origin });
+
+  const fail = async (socket: RealtimeSocket, adminId: string, payload: unknown, message: string) => {
+    await audit(socket, adminId, commandFailed(payload, message));
+    emitter.error(socket, message);
+  };
+
   const perform = async (
     socket: RealtimeSocket,
     command: Exclude<ProcessCommand, { command: 'ls' }>,
@@ -100,11 +102,11 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
       await current.command(action, processName);
     } catch (error) {
       if (error instanceof UnknownProcessError)
-        return emitter.error(socket, PROCESS_MESSAGES.unknownProcess(processName));
+        return fail(socket, adminId, command, PROCESS_MESSAGES.unknownProcess(processName));
       app.log.error({ err: error, action, processName }, 'monitoring command failed');
       const message = PROCESS_MESSAGES.commandFailed(action, processName);
       emitter.log({ processName: CORE_SERVICES.monitoring, type: 'err', message });
-      return emitter.error(socket, message);
+      return fail(socket, adminId, command, message);
     }
     // The gateway is the Monitoring service: the commands it carries out are its log lines.
     emitter.log({
@@ -112,21 +114,24 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
       type: 'out',
       message: `Comando ${action.toUpperCase()} eseguito per ${processName}`,
     });
-    await logs.record({
-      action: AUDIT[action].action,
-      description: AUDIT[action].description(processName),
-      userId: adminId,
-      origin: originOf(socket),
-      metadata: { processName },
-    });
+    await audit(socket, adminId, commandDone(action, processName));
     emitter.processes(socket, current.list());
   };
 
-  const onCommand = async (socket: RealtimeSocket, payload: unknown): Promise<void> => {
+  /** Commands come only on admitted sockets: the admin is the one whose token opened it. */
+  const onCommand = async (socket: RealtimeSocket, adminId: string, payload: unknown): Promise<void> => {
     const now = await verdict(socket);
-    if ('refusal' in now) return refuse(socket, now.refusal);
+    if ('refusal' in now) {
+      // Refused whatever the audit does: the socket must not stay open on a session that ended.
+      try {
+        await audit(socket, adminId, commandFailed(payload, now.refusal));
+      } finally {
+        refuse(socket, now.refusal);
+      }
+      return;
+    }
     const parsed = processCommandSchema.safeParse(payload);
-    if (!parsed.success) return emitter.error(socket, PROCESS_MESSAGES.badCommand);
+    if (!parsed.success) return fail(socket, now.adminId, payload, PROCESS_MESSAGES.badCommand);
     if (parsed.data.command === 'ls') return emitter.processes(socket, control()?.list() ?? []);
     await perform(socket, parsed.data, now.adminId);
   };
@@ -134,6 +139,8 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
   // The verdict is reached before the client counts as connected, so the commands it sends at
   // once wait for it instead of racing it.
   io.use((socket, next) => {
+    // Read now: the handshake request's connection may be gone once a polling transport answered it.
+    socket.data.origin = originOf(socket.request);
     void verdict(socket)
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'monitoring handshake failed');
@@ -151,7 +158,7 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
     // A runtime that started since the last look streams its log lines from now on.
     control();
     socket.on(REALTIME_EVENTS.command, (payload) => {
-      onCommand(socket, payload).catch((error: unknown) => {
+      onCommand(socket, found.adminId, payload).catch((error: unknown) => {
         app.log.error({ err: error }, 'monitoring command failed');
         emitter.error(socket, PROCESS_MESSAGES.unavailable);
       });
@@ -164,11 +171,4 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
     // Before Fastify closes its server: open sockets would otherwise keep it from closing.
     await io.close();
   });
-}
-
-function originOf(socket: RealtimeSocket): RequestOrigin {
-  return {
-    ipAddress: socket.handshake.address,
-    userAgent: socket.handshake.headers['user-agent']?.slice(0, 500) ?? null,
-  };
 }
