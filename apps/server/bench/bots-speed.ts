@@ -18,7 +18,7 @@ import {
   transactions,
   users,
 } from '@platform/db';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,8 @@ import { buildApp } from '../src/app';
 import { botEntryLocation } from '../src/bots/bot-supervisor';
 import { CandleBook } from '../src/bots/feed/candle-book';
 import { startLiveRuntime } from '../src/bots/live-runtime';
-import { deriveKey, encryptAtRest } from '../src/lib/crypto';
+import { AtRestCipher } from '../src/lib/crypto';
+import { cellOf, SEALED_COLUMNS } from '../src/lib/sealed-columns';
 import type { Mailer } from '../src/lib/mailer';
 import { seedDemoMarketData } from '../src/modules/marketdata/demo-market-data';
 
@@ -59,7 +60,7 @@ try {
   await seedDemoMarketData(database.db, marketDataDir);
 
   const encryptionKey = randomBytes(32).toString('hex');
-  const credentialsKey = deriveKey(encryptionKey, 'broker-credentials');
+  const credentials = new AtRestCipher({ current: encryptionKey, previous: [] }, 'broker-credentials');
   const [owner] = await database.db
     .insert(users)
     .values({
@@ -90,14 +91,16 @@ try {
   }
   // Different sizes, so the bots do not all make the same decisions at the same prices.
   for (let index = 0; index < botCount; index++) {
+    const accountRowId = randomUUID();
     const [account] = await database.db
       .insert(accounts)
       .values({
+        id: accountRowId,
         accountId: `BENCH-${index}`,
         isDemo: true,
         brokerName: 'Capital.com',
-        usernameEncrypted: encryptAtRest(credentialsKey, 'bench'),
-        passwordEncrypted: encryptAtRest(credentialsKey, 'bench'),
+        usernameEncrypted: credentials.encrypt('bench', cellOf(SEALED_COLUMNS.accountUsername, accountRowId)),
+        passwordEncrypted: credentials.encrypt('bench', cellOf(SEALED_COLUMNS.accountPassword, accountRowId)),
         ownerId: owner!.id,
       })
       .returning({ id: accounts.id });

@@ -1,6 +1,7 @@
 // Bundles the server into dist/: the workspace packages (TypeScript sources) are inlined,
-// third-party packages stay external and load from node_modules at run time. Four entries:
-// the server, the job worker process, the engine's worker thread and the bot process.
+// third-party packages stay external and load from node_modules at run time. Five entries:
+// the server, the job worker process, the engine's worker thread, the bot process and the key
+// rotation (npm run rotate-key).
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -20,6 +21,7 @@ await build({
     'main.worker': 'src/main.worker.ts',
     'engine-worker': 'src/jobs/engine-worker.ts',
     bot: 'src/bots/bot-main.ts',
+    'main.rotate-key': 'src/main.rotate-key.ts',
   },
   outdir: 'dist',
   bundle: true,

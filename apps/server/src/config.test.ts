@@ -50,6 +50,14 @@ describe('configuration', () => {
     expect(() => readFileSync(join(dataDir, 'secrets.json'))).toThrow();
   });
 
+  it('reads the keys of before a rotation from ENCRYPTION_KEY_PREVIOUS, comma-separated', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).previousEncryptionKeys).toEqual([]);
+    const config = loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY_PREVIOUS: ` ${'AB'.repeat(32)}, ${'cd'.repeat(32)} ` });
+    expect(config.previousEncryptionKeys).toEqual(['ab'.repeat(32), 'cd'.repeat(32)]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY_PREVIOUS: 'not-a-key' })).toThrow(/ENCRYPTION_KEY_PREVIOUS/);
+  });
+
   it('turns demo data off with DEMO_DATA=0 or --no-demo-data', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: '0' }).demoData).toBe(false);

@@ -23,6 +23,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET deve avere almeno 32 caratteri').optional(),
   ENCRYPTION_KEY: z.string().regex(HEX_64, 'ENCRYPTION_KEY deve essere di 64 caratteri esadecimali').optional(),
+  ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((key) => key.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(HEX_64, 'ENCRYPTION_KEY_PREVIOUS: chiavi di 64 caratteri esadecimali separate da virgola'))),
   DEMO_DATA: z.enum(['0', '1', 'false', 'true']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -67,6 +72,8 @@ export interface AppConfig {
   jwtSecret: string;
   /** 64 hex characters: the master key of everything encrypted at rest. */
   encryptionKey: string;
+  /** Master keys of before a rotation: they decrypt until `npm run rotate-key` has re-encrypted everything. */
+  previousEncryptionKeys: string[];
   demoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** JSON lines for collectors, or readable lines for a person; unset: pretty only on a terminal. */
@@ -146,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     jwtSecret: vars.JWT_SECRET ?? stored.jwtSecret,
     encryptionKey: (vars.ENCRYPTION_KEY ?? stored.encryptionKey).toLowerCase(),
+    previousEncryptionKeys: vars.ENCRYPTION_KEY_PREVIOUS,
     demoData: !argv.includes('--no-demo-data') && (vars.DEMO_DATA === '1' || vars.DEMO_DATA === 'true'),
     logLevel: vars.LOG_LEVEL,
     logFormat: vars.LOG_FORMAT,

@@ -18,11 +18,14 @@ import {
 import { CandleBook } from './bots/feed/candle-book';
 import { lateBotControl, startLiveRuntime, type LiveRuntime } from './bots/live-runtime';
 import { ConfigError, loadConfig, type AppConfig } from './config';
-import { deriveKey, encryptAtRest } from './lib/crypto';
+import { AtRestCipher, type MasterKeys } from './lib/crypto';
 import { createLogger, logFormatFor } from './lib/logger';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
+import { cellOf, SEALED_COLUMNS } from './lib/sealed-columns';
 import { createThreadPoolExecutor, engineWorkerLocation } from './jobs/thread-pool-executor';
+import { KeysRepository } from './modules/keys/keys.repository';
+import { KeysService, UnreadableCiphertextError } from './modules/keys/keys.service';
 import { seedDemoMarketData } from './modules/marketdata/demo-market-data';
 import { attachRealtimeGateway } from './realtime/gateway';
 
@@ -38,6 +41,8 @@ function webDistDir(): string | undefined {
 function botEnvironment(config: AppConfig): Record<string, string> {
   const entries = {
     LOG_LEVEL: config.logLevel,
+    // A bot decrypts its account's credentials with the same keys as the server.
+    ENCRYPTION_KEY_PREVIOUS: config.previousEncryptionKeys.join(',') || undefined,
     CAPITAL_API_URL: config.capital.apiUrl,
     CAPITAL_DEMO_API_URL: config.capital.demoApiUrl,
     CAPITAL_STREAM_URL: config.capital.streamUrl,
@@ -77,6 +82,12 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   await database.migrate();
+  const masterKeys: MasterKeys = { current: config.encryptionKey, previous: config.previousEncryptionKeys };
+  // Secrets written before ciphertexts carried a key id and were bound to their row are brought
+  // to that format once, before anything reads them (README, Security).
+  const upgraded = await new KeysService(new KeysRepository(database.db), masterKeys).reencrypt('legacy');
+  const upgradedCount = upgraded.reduce((sum, column) => sum + column.reencrypted, 0);
+  if (upgradedCount > 0) logger.info({ reencrypted: upgradedCount }, 'secrets at rest bound to their rows');
   const marketDataDir = join(config.dataDir, 'marketdata');
 
   const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
@@ -93,10 +104,14 @@ async function main(): Promise<void> {
 
   if (config.demoData) {
     const demoPassword = randomBytes(9).toString('base64url');
-    const credentialsKey = deriveKey(config.encryptionKey, 'broker-credentials');
+    const credentials = new AtRestCipher(masterKeys, 'broker-credentials');
     const demo = await seedDemoData(database.db, {
       hashPassword: () => hashPassword(demoPassword),
-      encryptCredential: (plaintext) => encryptAtRest(credentialsKey, plaintext),
+      encryptCredential: (plaintext, credential, accountRowId) =>
+        credentials.encrypt(
+          plaintext,
+          cellOf(credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword, accountRowId),
+        ),
       now: new Date(),
     });
     if (demo.demoUserCreated) {
@@ -120,6 +135,7 @@ async function main(): Promise<void> {
     mailer,
     jwtSecret: config.jwtSecret,
     encryptionKey: config.encryptionKey,
+    previousEncryptionKeys: config.previousEncryptionKeys,
     publicUrl: config.publicUrl,
     marketDataDir,
     executor: createThreadPoolExecutor(engineWorkerLocation(import.meta.url)),
@@ -182,6 +198,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof UnreadableCiphertextError ? error.message : error);
   process.exit(1);
 });

@@ -4,7 +4,7 @@
 import type { Role } from '@platform/contracts';
 import type { DatabaseHandle } from '@platform/db';
 import { systemClock, type Clock } from './lib/clock';
-import { deriveKey } from './lib/crypto';
+import { AtRestCipher, deriveKey } from './lib/crypto';
 import type { Mailer } from './lib/mailer';
 import { RevealCipher } from './lib/reveal';
 import { inlineExecutor, type EngineExecutor } from './jobs/engine-executor';
@@ -49,6 +49,8 @@ export interface ServiceDeps {
   jwtSecret: string;
   /** 64 hex characters; every key for data at rest is derived from it. */
   encryptionKey: string;
+  /** The master keys of before a rotation (ENCRYPTION_KEY_PREVIOUS): they still decrypt, never encrypt. */
+  previousEncryptionKeys?: readonly string[];
   /** Base URL of the links in mails. */
   publicUrl: string;
   /** Stored price bars, for the backtest and analysis jobs. */
@@ -86,7 +88,8 @@ export function buildServices(deps: ServiceDeps) {
   const authRepository = new AuthRepository(db);
   const loginThrottle = new LoginThrottle(new ThrottleRepository(db), logs, clock, deps.loginThrottle ?? DEFAULT_THROTTLE_OPTIONS);
   const otpRequiredFor = deps.otpRequiredFor ?? ['admin'];
-  const otp = new OtpService(authRepository, logs, clock, deriveKey(deps.encryptionKey, 'totp-secrets'), loginThrottle, otpRequiredFor);
+  const masterKeys = { current: deps.encryptionKey, previous: deps.previousEncryptionKeys ?? [] };
+  const otp = new OtpService(authRepository, logs, clock, new AtRestCipher(masterKeys, 'totp-secrets'), loginThrottle, otpRequiredFor);
   const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp, loginThrottle, {
     otpRequiredFor,
     sessionMaxHours: deps.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS,
@@ -123,7 +126,7 @@ export function buildServices(deps: ServiceDeps) {
     instruments,
     algorithms,
     users: new UsersService(new UsersRepository(db), logs, clock, passwords),
-    accounts: new AccountsService(new AccountsRepository(db), logs, deriveKey(deps.encryptionKey, 'broker-credentials'), reveal, botControl),
+    accounts: new AccountsService(new AccountsRepository(db), logs, new AtRestCipher(masterKeys, 'broker-credentials'), reveal, botControl),
     investments: new InvestmentsService(new InvestmentsRepository(db), logs, botControl),
     bots: new BotsService(new BotsRepository(db), instruments, deps.prices, logs, clock, { demoBroker: deps.demoBroker ?? 'paper' }),
     transactions: new TransactionsService(new TransactionsRepository(db)),

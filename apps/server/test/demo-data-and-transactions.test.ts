@@ -1,16 +1,18 @@
 import type { Algorithm, Investment, Transaction } from '@platform/contracts';
 import { DEMO_USERNAME, seedDemoData, transactions } from '@platform/db';
 import { describe, expect, it } from 'vitest';
-import { deriveKey, encryptAtRest } from '../src/lib/crypto';
+import { AtRestCipher } from '../src/lib/crypto';
 import { hashPassword } from '../src/lib/passwords';
+import { cellOf, SEALED_COLUMNS } from '../src/lib/sealed-columns';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
 
 async function seedDemo(testApp: TestApp, encryptionKey: string) {
-  const key = deriveKey(encryptionKey, 'broker-credentials');
+  const cipher = new AtRestCipher({ current: encryptionKey, previous: [] }, 'broker-credentials');
   return seedDemoData(testApp.database.db, {
     hashPassword: () => hashPassword('Demo-password-1'),
-    encryptCredential: (plaintext) => encryptAtRest(key, plaintext),
+    encryptCredential: (plaintext, credential, accountRowId) =>
+      cipher.encrypt(plaintext, cellOf(credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword, accountRowId)),
     now: new Date('2025-07-01T12:00:00Z'),
   });
 }

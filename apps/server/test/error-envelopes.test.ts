@@ -81,11 +81,12 @@ describe('error envelopes', () => {
     const bothArrived = new Promise<void>((resolve) => (release = resolve));
     vi.spyOn(AccountsRepository.prototype, 'insert').mockImplementation(async function (
       this: AccountsRepository,
+      id,
       values,
     ) {
       if (++arrived === 2) release();
       await bothArrived;
-      return insert.call(this, values);
+      return insert.call(this, id, values);
     });
     const add = () =>
       testApp.call({ method: 'POST', url: '/api/common/accounts/add', token, payload: newAccount });

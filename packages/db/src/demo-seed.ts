@@ -2,6 +2,7 @@
 // account, an investment and a few closed cycles, so the dashboard shows something on first start.
 // Deterministic: the same data on every machine.
 import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Database } from './client';
 import { accounts, algorithms, instruments, investments, transactions, users } from './schema';
 
@@ -9,8 +10,8 @@ export const DEMO_USERNAME = 'demo@example.com';
 
 export interface DemoSeedOptions {
   hashPassword: () => Promise<string>;
-  /** Encrypts a broker credential at rest, as the accounts module does. */
-  encryptCredential: (plaintext: string) => string;
+  /** Encrypts a broker credential at rest, as the accounts module does: bound to its row and column. */
+  encryptCredential: (plaintext: string, credential: 'username' | 'password', accountRowId: string) => string;
   now: Date;
 }
 
@@ -96,14 +97,16 @@ export async function seedDemoData(
       .returning({ id: users.id });
     const [gold] = await tx.select().from(algorithms).where(eq(algorithms.market, 'GOLD')).limit(1);
     if (!user || !gold) throw new Error('demo seed: user or GOLD algorithm missing');
+    const accountRowId = randomUUID();
     const [account] = await tx
       .insert(accounts)
       .values({
+        id: accountRowId,
         accountId: 'DEMO-0001',
         isDemo: true,
         brokerName: 'Capital.com',
-        usernameEncrypted: options.encryptCredential('demo.trader'),
-        passwordEncrypted: options.encryptCredential('demo-broker-password'),
+        usernameEncrypted: options.encryptCredential('demo.trader', 'username', accountRowId),
+        passwordEncrypted: options.encryptCredential('demo-broker-password', 'password', accountRowId),
         apikeyEncrypted: null,
         ownerId: user.id,
       })

@@ -4,7 +4,8 @@
 // Exit codes: 0 when it has nothing to do (the investment is not running, or it halted with a
 // reason written on the investment); 1 when something failed that a restart may mend.
 import { pino } from 'pino';
-import { decryptAtRest, deriveKey } from '../lib/crypto';
+import { AtRestCipher } from '../lib/crypto';
+import { cellOf, SEALED_COLUMNS } from '../lib/sealed-columns';
 import type { Broker } from './brokers/broker';
 import { CapitalBroker } from './brokers/capital/capital-broker';
 import {
@@ -34,9 +35,13 @@ function brokerFor(setup: BotSetup, hub: HubClient): Broker {
   if (setup.broker.kind === 'paper') {
     return new PaperBroker(hubPaperBook(hub), setup.instrument, { sequencedWithLedger: true });
   }
-  // The credentials are decrypted here only, in the bot's own memory.
-  const key = deriveKey(required('ENCRYPTION_KEY'), 'broker-credentials');
-  const { demo, identifier, password, apiKey } = setup.broker;
+  // The credentials are decrypted here only, in the bot's own memory; the previous keys read
+  // what a rotation under way has not re-encrypted yet.
+  const cipher = new AtRestCipher(
+    { current: required('ENCRYPTION_KEY'), previous: (env.ENCRYPTION_KEY_PREVIOUS ?? '').split(',').filter(Boolean) },
+    'broker-credentials',
+  );
+  const { demo, accountRowId, identifier, password, apiKey } = setup.broker;
   return new CapitalBroker({
     apiUrl: demo
       ? (env.CAPITAL_DEMO_API_URL ?? DEFAULT_CAPITAL_DEMO_API_URL)
@@ -44,9 +49,9 @@ function brokerFor(setup: BotSetup, hub: HubClient): Broker {
     streamUrl:
       env.CAPITAL_STREAM_URL ?? (demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
     credentials: {
-      identifier: decryptAtRest(key, identifier),
-      password: decryptAtRest(key, password),
-      apiKey: apiKey ? decryptAtRest(key, apiKey) : '',
+      identifier: cipher.decrypt(identifier, cellOf(SEALED_COLUMNS.accountUsername, accountRowId)),
+      password: cipher.decrypt(password, cellOf(SEALED_COLUMNS.accountPassword, accountRowId)),
+      apiKey: apiKey ? cipher.decrypt(apiKey, cellOf(SEALED_COLUMNS.accountApiKey, accountRowId)) : '',
     },
     market: setup.market,
     logger,

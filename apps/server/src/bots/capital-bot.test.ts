@@ -30,7 +30,7 @@ function setup(ledger: MemoryLedger): BotSetup {
     instrument: { point: 0.1, contractSize: 100, spreadPoints: 3 },
     maxLots: 1000,
     fx: { firstDay: 0, rates: [] },
-    broker: { kind: 'capital', demo: true, identifier: '', password: '', apiKey: null },
+    broker: { kind: 'capital', demo: true, accountRowId: '', identifier: '', password: '', apiKey: null },
     realisedEur: ledger.realisedEur,
     openOrders: ledger.openOrders(),
   };

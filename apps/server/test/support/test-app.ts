@@ -59,8 +59,10 @@ export interface TestApp {
 
 export const PUBLIC_URL = 'http://platform.test';
 
+/** overrides.database: a second app over another's database (a restart with other settings); its owner closes it. */
 export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const ownsDatabase = !overrides.database;
+  const database = overrides.database ?? (await createTestDatabase());
   const mailer = new MemoryMailer();
   const clock = new TestClock();
   const prices = new MemoryPrices();
@@ -78,7 +80,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   });
   onTestFinished(async () => {
     await app.close();
-    await database.close();
+    if (ownsDatabase) await database.close();
     await rm(marketDataDir, { recursive: true, force: true });
   });
   return {

@@ -35,6 +35,8 @@ export type BrokerSetup =
   | {
       kind: 'capital';
       demo: boolean;
+      /** The accounts row of the credentials: their ciphertexts are bound to it. */
+      accountRowId: string;
       /** Encrypted at rest (broker-credentials key): only the bot decrypts them. */
       identifier: string;
       password: string;

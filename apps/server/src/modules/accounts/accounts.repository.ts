@@ -42,10 +42,9 @@ export class AccountsRepository {
     return row !== undefined;
   }
 
-  async insert(values: AccountValues): Promise<string> {
-    const [row] = await this.db.insert(accounts).values(values).returning({ id: accounts.id });
-    if (!row) throw new Error('account insert returned nothing');
-    return row.id;
+  /** The id is chosen by the caller: the credentials' ciphertexts are bound to it before the insert. */
+  async insert(id: string, values: AccountValues): Promise<void> {
+    await this.db.insert(accounts).values({ id, ...values });
   }
 
   async update(id: string, values: Partial<AccountValues>): Promise<void> {

@@ -3,11 +3,13 @@
 // and each time with an audit row. Users and sales own their accounts; admins see all and choose
 // the owner.
 import { ACCOUNT_MESSAGES, BROKER_NAME, type Account, type AccountFormInput, type Role } from '@platform/contracts';
-import { decryptAtRest, encryptAtRest } from '../../lib/crypto';
+import { randomUUID } from 'node:crypto';
+import type { AtRestCipher } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/database-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import type { RevealCipher, Sealer } from '../../lib/reveal';
+import { cellOf, SEALED_COLUMNS, type SealedColumn } from '../../lib/sealed-columns';
 import type { BotControl } from '../investments/investments.service';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AccountsRepository, AccountValues } from './accounts.repository';
@@ -34,7 +36,7 @@ export class AccountsService {
     private readonly repository: AccountsRepository,
     private readonly audit: AuditTrail,
     /** Encrypts credentials at rest. */
-    private readonly credentialsKey: Buffer,
+    private readonly credentials: AtRestCipher,
     private readonly reveal: RevealCipher,
     /** Bots trade with the account's credentials: they start again when those change. */
     private readonly bots: Pick<BotControl, 'accountChanged'>,
@@ -49,15 +51,16 @@ export class AccountsService {
     if (!form.username) throw badRequest(ACCOUNT_MESSAGES.usernameRequired);
     if (!form.password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
     const ownerId = await this.ownerFor(viewer, form.owner, undefined);
-    const id = await this.repository
-      .insert({
+    const id = randomUUID();
+    await this.repository
+      .insert(id, {
         accountId: form.accountId,
         isDemo: form.isDemo,
         brokerName: BROKER_NAME,
         ownerId,
-        usernameEncrypted: this.encrypt(form.username),
-        passwordEncrypted: this.encrypt(form.password),
-        apikeyEncrypted: form.apikey ? this.encrypt(form.apikey) : null,
+        usernameEncrypted: this.encrypt(form.username, SEALED_COLUMNS.accountUsername, id),
+        passwordEncrypted: this.encrypt(form.password, SEALED_COLUMNS.accountPassword, id),
+        apikeyEncrypted: form.apikey ? this.encrypt(form.apikey, SEALED_COLUMNS.accountApiKey, id) : null,
       })
       .catch(refuseDuplicate);
     await this.audit.record({ action: 'ACCOUNT_CREATED', description: `Account ${form.accountId} aggiunto`, userId: viewer.id, origin, metadata: { accountId: id, ownerId } });
@@ -69,9 +72,9 @@ export class AccountsService {
     const current = await this.findVisible(viewer, id);
     const ownerId = await this.ownerFor(viewer, form.owner, current.account.ownerId);
     const values: Partial<AccountValues> = { accountId: form.accountId, isDemo: form.isDemo, ownerId };
-    if (form.username) values.usernameEncrypted = this.encrypt(form.username);
-    if (form.password) values.passwordEncrypted = this.encrypt(form.password);
-    if (form.apikey) values.apikeyEncrypted = this.encrypt(form.apikey);
+    if (form.username) values.usernameEncrypted = this.encrypt(form.username, SEALED_COLUMNS.accountUsername, id);
+    if (form.password) values.passwordEncrypted = this.encrypt(form.password, SEALED_COLUMNS.accountPassword, id);
+    if (form.apikey) values.apikeyEncrypted = this.encrypt(form.apikey, SEALED_COLUMNS.accountApiKey, id);
     await this.repository.update(id, values).catch(refuseDuplicate);
     await this.audit.record({
       action: 'ACCOUNT_UPDATED',
@@ -117,8 +120,8 @@ export class AccountsService {
     return ownerId;
   }
 
-  private encrypt(plaintext: string): string {
-    return encryptAtRest(this.credentialsKey, plaintext);
+  private encrypt(plaintext: string, column: SealedColumn, id: string): string {
+    return this.credentials.encrypt(plaintext, cellOf(column, id));
   }
 
   /**
@@ -140,15 +143,16 @@ export class AccountsService {
   }
 
   private presentOne({ account, owner }: AccountWithOwner, seal: Sealer | null): Account {
-    const revealed = (stored: string) => (seal ? seal(decryptAtRest(this.credentialsKey, stored)) : '');
+    const revealed = (stored: string, column: SealedColumn) =>
+      seal ? seal(this.credentials.decrypt(stored, cellOf(column, account.id))) : '';
     return {
       _id: account.id,
       accountId: account.accountId,
       isDemo: account.isDemo,
       brokerName: account.brokerName,
-      username: revealed(account.usernameEncrypted),
-      password: revealed(account.passwordEncrypted),
-      apikey: account.apikeyEncrypted ? revealed(account.apikeyEncrypted) : null,
+      username: revealed(account.usernameEncrypted, SEALED_COLUMNS.accountUsername),
+      password: revealed(account.passwordEncrypted, SEALED_COLUMNS.accountPassword),
+      apikey: account.apikeyEncrypted ? revealed(account.apikeyEncrypted, SEALED_COLUMNS.accountApiKey) : null,
       owner: { _id: owner.id, firstname: owner.firstname, lastname: owner.lastname, username: owner.username, isPro: owner.isPro },
     };
   }

@@ -3,9 +3,10 @@
 import { APP_NAME, OTP_MESSAGES, PASSWORD_MESSAGES, SECURITY_MESSAGES, USER_MESSAGES, type Role } from '@platform/contracts';
 import type { UserRow } from '@platform/db';
 import type { Clock } from '../../lib/clock';
-import { decryptAtRest, encryptAtRest } from '../../lib/crypto';
+import type { AtRestCipher } from '../../lib/crypto';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
+import { cellOf, SEALED_COLUMNS } from '../../lib/sealed-columns';
 import { matchTotpStep, newTotpSecret, totpUri } from '../../lib/totp';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AuthRepository } from './auth.repository';
@@ -32,7 +33,7 @@ export class OtpService {
     private readonly audit: AuditTrail,
     private readonly clock: Clock,
     /** Encrypts TOTP secrets at rest. */
-    private readonly secretKey: Buffer,
+    private readonly secrets: AtRestCipher,
     private readonly throttle: LoginThrottle,
     /** Roles that may not be without 2FA (REQUIRE_2FA_FOR). */
     private readonly otpRequiredFor: readonly Role[],
@@ -46,7 +47,7 @@ export class OtpService {
     const { otpSecret } = user;
     if (!code || user.otpStatus !== 'enabled' || !otpSecret) return false;
     return this.throttle.guardCode(user, origin, async () => {
-      const step = matchTotpStep(decryptAtRest(this.secretKey, otpSecret), code, this.clock.now());
+      const step = matchTotpStep(this.secrets.decrypt(otpSecret, cellOf(SEALED_COLUMNS.otpSecret, user.id)), code, this.clock.now());
       return step !== null && (await this.repository.claimOtpStep(user.id, step));
     });
   }
@@ -58,7 +59,9 @@ export class OtpService {
     // Someone at an unattended session must not tie the account to their own authenticator.
     await this.requireRecentPassword(actor, password, origin);
     const secret = newTotpSecret();
-    await this.repository.updateUser(user.id, { otpPendingSecret: encryptAtRest(this.secretKey, secret) });
+    await this.repository.updateUser(user.id, {
+      otpPendingSecret: this.secrets.encrypt(secret, cellOf(SEALED_COLUMNS.otpPendingSecret, user.id)),
+    });
     await this.audit.record({ action: 'OTP_SETUP_STARTED', description: 'Configurazione 2FA avviata', userId: user.id, origin });
     return { secret, uri: totpUri(secret, user.username, APP_NAME) };
   }
@@ -75,7 +78,7 @@ export class OtpService {
       }
       throw badRequest('Nessuna configurazione 2FA in corso: genera prima il codice QR.');
     }
-    const pending = decryptAtRest(this.secretKey, user.otpPendingSecret);
+    const pending = this.secrets.decrypt(user.otpPendingSecret, cellOf(SEALED_COLUMNS.otpPendingSecret, user.id));
     if (input.secret !== undefined && input.secret.replace(/\s+/g, '').toUpperCase() !== pending) {
       throw badRequest('Il segreto OTP non corrisponde a quello generato.');
     }
@@ -88,7 +91,8 @@ export class OtpService {
     }
     await this.repository.updateUser(user.id, {
       otpStatus: 'enabled',
-      otpSecret: user.otpPendingSecret,
+      // Encrypted again: each column's ciphertexts are bound to that column.
+      otpSecret: this.secrets.encrypt(pending, cellOf(SEALED_COLUMNS.otpSecret, user.id)),
       otpPendingSecret: null,
       otpLastStep: step,
     });

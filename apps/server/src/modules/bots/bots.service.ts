@@ -102,6 +102,7 @@ export class BotsService {
         : {
             kind: 'capital',
             demo: account.isDemo,
+            accountRowId: account.id,
             identifier: account.usernameEncrypted,
             password: account.passwordEncrypted,
             apiKey: account.apikeyEncrypted,
