@@ -23,18 +23,24 @@ async function main(): Promise<void> {
       previous: config.previousEncryptionKeys,
     });
     const counts = await keys.reencrypt('all');
-    console.log(`Chiave attuale: ${keyId(config.encryptionKey)} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+    console.log(
+      `Chiave attuale: ${keyId(config.encryptionKey)} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+    );
     for (const { table, column, reencrypted, unchanged } of counts) {
       console.log(`  ${table}.${column}: ${reencrypted} ricifrati, ${unchanged} già con la chiave attuale`);
     }
     const total = counts.reduce((sum, column) => sum + column.reencrypted, 0);
-    console.log(`Totale ricifrati: ${total}. Le chiavi di ENCRYPTION_KEY_PREVIOUS non servono più a questi dati.`);
+    console.log(
+      `Totale ricifrati: ${total}. Le chiavi di ENCRYPTION_KEY_PREVIOUS non servono più a questi dati.`,
+    );
   } finally {
     await database.close();
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof UnreadableCiphertextError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof UnreadableCiphertextError ? error.message : error,
+  );
   process.exit(1);
 });

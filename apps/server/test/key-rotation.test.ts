@@ -38,7 +38,14 @@ async function customerWithSecrets(testApp: TestApp) {
   const user = await createUser(testApp);
   const token = (await login(testApp, user)).jwt;
   const otpSecret = await enableOtp(testApp, token);
-  const account = (await testApp.call<Account>({ method: 'POST', url: '/api/common/accounts/add', token, payload: { ...liveAccount, accountId: `CAP-${user.id.slice(0, 8)}` } })).body.data;
+  const account = (
+    await testApp.call<Account>({
+      method: 'POST',
+      url: '/api/common/accounts/add',
+      token,
+      payload: { ...liveAccount, accountId: `CAP-${user.id.slice(0, 8)}` },
+    })
+  ).body.data;
   const adminToken = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
   const algorithm = await testApp.call<{ _id: string }>({
     method: 'POST',
@@ -70,20 +77,40 @@ async function loginWithCodeAndReveal(testApp: TestApp, username: string, otpSec
   });
   expect(session.body.error).toBeUndefined();
   const token = session.body.data.jwt;
-  const verified = await testApp.call<{ revealKey: string }>({ method: 'POST', url: '/api/auth/verify-password', token, payload: { password: DEFAULT_PASSWORD } });
-  const [account] = (await testApp.call<Account[]>({ method: 'GET', url: '/api/common/accounts', token })).body.data;
+  const verified = await testApp.call<{ revealKey: string }>({
+    method: 'POST',
+    url: '/api/auth/verify-password',
+    token,
+    payload: { password: DEFAULT_PASSWORD },
+  });
+  const [account] = (await testApp.call<Account[]>({ method: 'GET', url: '/api/common/accounts', token }))
+    .body.data;
   const key = verified.body.data.revealKey;
-  return { username: reveal(account?.username ?? '', key), password: reveal(account?.password ?? '', key), apikey: reveal(account?.apikey ?? '', key) };
+  return {
+    username: reveal(account?.username ?? '', key),
+    password: reveal(account?.password ?? '', key),
+    apikey: reveal(account?.apikey ?? '', key),
+  };
 }
 
 /** What a bot process does with its set-up (bots/bot-main.ts): decrypts under the keys it was started with. */
-async function botCredentials(testApp: TestApp, investmentId: string, masterKeys: { current: string; previous: string[] }) {
+async function botCredentials(
+  testApp: TestApp,
+  investmentId: string,
+  masterKeys: { current: string; previous: string[] },
+) {
   const setup = await testApp.app.services.bots.setup(investmentId);
   if (setup.broker.kind !== 'capital') throw new Error('a live account trades on Capital.com');
   const cipher = new AtRestCipher(masterKeys, 'broker-credentials');
   return {
-    identifier: cipher.decrypt(setup.broker.identifier, cellOf(SEALED_COLUMNS.accountUsername, setup.broker.accountRowId)),
-    password: cipher.decrypt(setup.broker.password, cellOf(SEALED_COLUMNS.accountPassword, setup.broker.accountRowId)),
+    identifier: cipher.decrypt(
+      setup.broker.identifier,
+      cellOf(SEALED_COLUMNS.accountUsername, setup.broker.accountRowId),
+    ),
+    password: cipher.decrypt(
+      setup.broker.password,
+      cellOf(SEALED_COLUMNS.accountPassword, setup.broker.accountRowId),
+    ),
   };
 }
 
@@ -95,9 +122,16 @@ describe('secrets at rest', () => {
     const { db } = testApp.database;
     const [source] = await db.select().from(accounts).where(eq(accounts.id, first.account._id));
     expect(source?.passwordEncrypted.startsWith(`${keyId(oldKey)}.`)).toBe(true);
-    await db.update(accounts).set({ passwordEncrypted: source?.passwordEncrypted }).where(eq(accounts.id, second.account._id));
-    await expect(botCredentials(testApp, second.investmentId, { current: oldKey, previous: [] })).rejects.toThrow(/does not authenticate/);
-    await expect(botCredentials(testApp, first.investmentId, { current: oldKey, previous: [] })).resolves.toEqual({
+    await db
+      .update(accounts)
+      .set({ passwordEncrypted: source?.passwordEncrypted })
+      .where(eq(accounts.id, second.account._id));
+    await expect(
+      botCredentials(testApp, second.investmentId, { current: oldKey, previous: [] }),
+    ).rejects.toThrow(/does not authenticate/);
+    await expect(
+      botCredentials(testApp, first.investmentId, { current: oldKey, previous: [] }),
+    ).resolves.toEqual({
       identifier: 'trader.one',
       password: 'broker-secret',
     });
@@ -109,7 +143,11 @@ describe('secrets at rest', () => {
     const stolen = await testApp.call({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { username: second.user.username, password: DEFAULT_PASSWORD, otpCode: totpCode(first.otpSecret, testApp.clock.now()) },
+      payload: {
+        username: second.user.username,
+        password: DEFAULT_PASSWORD,
+        otpCode: totpCode(first.otpSecret, testApp.clock.now()),
+      },
     });
     expect(stolen.status).not.toBe(200);
     expect(JSON.stringify(stolen.body)).not.toContain('jwt');
@@ -120,7 +158,10 @@ describe('secrets at rest', () => {
     const customer = await customerWithSecrets(before);
     await before.app.close();
 
-    const keys = new KeysService(new KeysRepository(before.database.db), { current: newKey, previous: [oldKey] });
+    const keys = new KeysService(new KeysRepository(before.database.db), {
+      current: newKey,
+      previous: [oldKey],
+    });
     const counts = await keys.reencrypt('all');
     expect(counts).toEqual(
       expect.arrayContaining([
@@ -138,25 +179,39 @@ describe('secrets at rest', () => {
       password: 'broker-secret',
       apikey: 'key-123',
     });
-    await expect(botCredentials(after, customer.investmentId, { current: newKey, previous: [] })).resolves.toEqual({
+    await expect(
+      botCredentials(after, customer.investmentId, { current: newKey, previous: [] }),
+    ).resolves.toEqual({
       identifier: 'trader.one',
       password: 'broker-secret',
     });
-    await expect(botCredentials(after, customer.investmentId, { current: oldKey, previous: [] })).rejects.toThrow(/unknown key id/);
+    await expect(
+      botCredentials(after, customer.investmentId, { current: oldKey, previous: [] }),
+    ).rejects.toThrow(/unknown key id/);
     const [user] = await after.database.db.select().from(users).where(eq(users.id, customer.user.id));
     const oldTotp = new AtRestCipher({ current: oldKey, previous: [] }, 'totp-secrets');
-    expect(() => oldTotp.decrypt(user?.otpSecret ?? '', cellOf(SEALED_COLUMNS.otpSecret, customer.user.id))).toThrow(/unknown key id/);
+    expect(() =>
+      oldTotp.decrypt(user?.otpSecret ?? '', cellOf(SEALED_COLUMNS.otpSecret, customer.user.id)),
+    ).toThrow(/unknown key id/);
   });
 
   it('writes nothing when one value opens with none of the keys', async () => {
     const testApp = await createTestApp({ encryptionKey: oldKey });
     const first = await customerWithSecrets(testApp);
     const second = await customerWithSecrets(testApp);
-    const stranger = new AtRestCipher({ current: randomBytes(32).toString('hex'), previous: [] }, 'broker-credentials');
+    const stranger = new AtRestCipher(
+      { current: randomBytes(32).toString('hex'), previous: [] },
+      'broker-credentials',
+    );
     const { db } = testApp.database;
     await db
       .update(accounts)
-      .set({ apikeyEncrypted: stranger.encrypt('key-123', cellOf(SEALED_COLUMNS.accountApiKey, second.account._id)) })
+      .set({
+        apikeyEncrypted: stranger.encrypt(
+          'key-123',
+          cellOf(SEALED_COLUMNS.accountApiKey, second.account._id),
+        ),
+      })
       .where(eq(accounts.id, second.account._id));
     const [firstBefore] = await db.select().from(accounts).where(eq(accounts.id, first.account._id));
 
@@ -184,7 +239,9 @@ describe('secrets at rest', () => {
       })
       .where(eq(accounts.id, customer.account._id));
 
-    const counts = await new KeysService(new KeysRepository(db), { current: oldKey, previous: [] }).reencrypt('legacy');
+    const counts = await new KeysService(new KeysRepository(db), { current: oldKey, previous: [] }).reencrypt(
+      'legacy',
+    );
     expect(counts.reduce((sum, column) => sum + column.reencrypted, 0)).toBe(4);
     const [account] = await db.select().from(accounts).where(eq(accounts.id, customer.account._id));
     expect(account?.passwordEncrypted.startsWith(`${keyId(oldKey)}.`)).toBe(true);

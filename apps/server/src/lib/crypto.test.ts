@@ -24,9 +24,9 @@ describe('ciphertexts at rest', () => {
     expect(keyId(newKey)).toMatch(/^[\w-]{8}$/);
     expect(cipher.decrypt(stored, rowA)).toBe('broker-secret');
     expect(() => cipher.decrypt(stored, rowB)).toThrow(CiphertextError);
-    expect(() => cipher.decrypt(stored, cellOf(SEALED_COLUMNS.accountUsername, '00000000-0000-4000-8000-00000000000a'))).toThrow(
-      CiphertextError,
-    );
+    expect(() =>
+      cipher.decrypt(stored, cellOf(SEALED_COLUMNS.accountUsername, '00000000-0000-4000-8000-00000000000a')),
+    ).toThrow(CiphertextError);
   });
 
   it('reads the previous keys, writes with the current one, and refuses a key it does not hold', () => {
@@ -55,8 +55,8 @@ describe('ciphertexts at rest', () => {
     expect(AtRestCipher.isLegacy(legacy)).toBe(true);
     expect(() => during.decrypt(legacy, rowA)).toThrow(/without a key id/);
     expect(during.decryptLegacy(legacy)).toBe('broker-secret');
-    expect(() => new AtRestCipher({ current: newKey, previous: [] }, 'broker-credentials').decryptLegacy(legacy)).toThrow(
-      CiphertextError,
-    );
+    expect(() =>
+      new AtRestCipher({ current: newKey, previous: [] }, 'broker-credentials').decryptLegacy(legacy),
+    ).toThrow(CiphertextError);
   });
 });

@@ -34,7 +34,11 @@ export class KeysService {
   }
 
   async reencrypt(scope: ReencryptScope): Promise<ColumnCount[]> {
-    const tallies = Object.values(SEALED_COLUMNS).map((column: SealedColumn) => ({ column, reencrypted: 0, unchanged: 0 }));
+    const tallies = Object.values(SEALED_COLUMNS).map((column: SealedColumn) => ({
+      column,
+      reencrypted: 0,
+      unchanged: 0,
+    }));
     const tables = [...new Set(tallies.map(({ column }) => column.table))];
     await this.repository.transaction(async (repository) => {
       for (const table of tables) {
@@ -60,11 +64,21 @@ export class KeysService {
         }
       }
     });
-    return tallies.map(({ column, reencrypted, unchanged }) => ({ table: column.table, column: column.column, reencrypted, unchanged }));
+    return tallies.map(({ column, reencrypted, unchanged }) => ({
+      table: column.table,
+      column: column.column,
+      reencrypted,
+      unchanged,
+    }));
   }
 
   /** The value under the current key, or null when it needs no change. */
-  private reencryptOne(column: SealedColumn, rowId: string, stored: string, scope: ReencryptScope): string | null {
+  private reencryptOne(
+    column: SealedColumn,
+    rowId: string,
+    stored: string,
+    scope: ReencryptScope,
+  ): string | null {
     const cipher = this.ciphers[column.purpose];
     const legacy = AtRestCipher.isLegacy(stored);
     if (!legacy && (scope === 'legacy' || cipher.isCurrent(stored))) return null;
