@@ -2,8 +2,9 @@
  * Engine figures of issue 4 on GOLD-like synthetic 1m bars over the product span (2008-11-26 to
  * 2025-07-02, the deterministic demo generator): a single run over the whole span, the analysis
  * over the whole span, the default sweep (1,323 runs) over the last two years on worker threads,
- * a single backtest over the whole span as the server runs it (its bars prepared on the threads)
- * and — with --full — the sweep over the whole span. It also checks that the engine answers what
+ * a single backtest over the whole span as the server runs it (its bars prepared on the threads,
+ * then prepared before: the server keeps them between jobs) and — with --full — the sweep over
+ * the whole span, likewise. It also checks that the engine answers what
  * the reference simulator answers on samples of these bars. Prints; asserts nothing else.
  *
  *   npx tsx bench/engine.ts [--full]
@@ -79,9 +80,14 @@ const executor = createThreadPoolExecutor({
 });
 const sweep = sweepParams(DEFAULT_SWEEPS.GOLD, BASE);
 // Likewise the server's threads are up and have run a sweep before.
-await executor.runGrids({ bars: warmUpBars, instrument: GOLD, fx: null, params: sweep });
+await executor.runGrids({ market: 'GOLD', bars: warmUpBars, instrument: GOLD, fx: null, params: sweep });
 const twoYears = between(span, '2023-07-03', '2025-07-02');
-const sweepTwoYears = () => executor.runGrids({ bars: twoYears, instrument: GOLD, fx: null, params: sweep });
+/** The executor keeps prepared bars between jobs: forgetting them first measures the preparation too. */
+const runFresh = (bars: Bars, params: GridParams[]) => {
+  executor.pricesChanged('GOLD');
+  return executor.runGrids({ market: 'GOLD', bars, instrument: GOLD, fx: null, params });
+};
+const sweepTwoYears = () => runFresh(twoYears, sweep);
 // The threads' compiler still tunes the engine during the first large sweeps: the first one is
 // printed apart, the others are what a server that has run a few jobs answers.
 await timedRepeats('first 2-year sweep after start', 1, sweepTwoYears);
@@ -92,13 +98,15 @@ await timedRepeats(
 );
 // What a single backtest over the whole span costs on the server: its bars prepared on the
 // threads, then the run.
-await timedRepeats('single backtest, whole span, prepared on the threads', 3, () =>
-  executor.runGrids({ bars: span, instrument: GOLD, fx: null, params: [single] }),
-);
+await timedRepeats('single backtest, whole span, prepared on the threads', 3, () => runFresh(span, [single]));
+const runOnPrepared = (params: GridParams[]) =>
+  executor.runGrids({ market: 'GOLD', bars: span, instrument: GOLD, fx: null, params });
+await timedRepeats('single backtest, whole span, bars prepared before', 3, () => runOnPrepared([single]));
 if (full) {
   await timedRepeats(`sweep ${sweep.length} runs, whole span, ${threads} threads (target 3 s)`, 3, () =>
-    executor.runGrids({ bars: span, instrument: GOLD, fx: null, params: sweep }),
+    runFresh(span, sweep),
   );
+  await timedRepeats(`sweep, whole span, bars prepared before (target 1 s)`, 3, () => runOnPrepared(sweep));
 } else {
   console.log('sweep over the whole span: run with --full');
 }

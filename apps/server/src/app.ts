@@ -82,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const marketData = new MarketDataService(storedSets, services.algorithms, services.logs, deps.clock ?? systemClock);
   app.decorate('services', services);
+  // Bars prepared from a set an upload replaced are never read again: free them now.
+  storedSets.onChange((market) => services.executor.pricesChanged(market));
   app.addHook('onClose', async () => {
     await services.jobRunner.stop();
     await services.executor.close();

@@ -13,8 +13,11 @@ import {
   type InstrumentSpec,
   type RunResult,
 } from '@platform/engine';
+import type { Market } from '@platform/contracts';
 
 export interface GridJob {
+  /** The market the bars are of: what an upload to it makes stale (EngineExecutor.pricesChanged). */
+  market: Market;
   bars: Bars;
   instrument: InstrumentSpec;
   /** EURUSD closes for fx(d) (daily, else 1m), or null when there is no EURUSD data. */
@@ -38,6 +41,8 @@ export interface AnalysisJob {
 export interface EngineExecutor {
   runGrids(job: GridJob): Promise<GridJobResult>;
   analyse(job: AnalysisJob): Promise<AnalysisResults>;
+  /** The market's stored bars changed (an upload): forget what was prepared from them. */
+  pricesChanged(market: Market): void;
   close(): Promise<void>;
 }
 
@@ -56,9 +61,10 @@ export function computeGrids(job: GridJob): GridJobResult {
   return { results: runAllPrepared(prepared, job.params), fxFallback: usedFxFallback(job, fx) };
 }
 
-/** Runs everything in the calling thread: for tests and for a process with one core to give. */
+/** Runs everything in the calling thread, preparing every job afresh: for tests and for a process with one core to give. */
 export const inlineExecutor: EngineExecutor = {
   runGrids: (job) => Promise.resolve(computeGrids(job)),
   analyse: (job) => Promise.resolve(analyseMarket(job.bars, job.point, job.threshold)),
+  pricesChanged: () => undefined,
   close: () => Promise.resolve(),
 };

@@ -26,6 +26,11 @@ export class JobRunner {
   private readonly pollMs: number;
   private running = false;
   private wake: (() => void) | null = null;
+  /**
+   * Set by notify(): a job queued while the runner was looking for work (its claim may have run
+   * before the job's insert committed) sends it looking again instead of to sleep for pollMs.
+   */
+  private notified = false;
   private loop: Promise<void> | null = null;
 
   constructor(
@@ -44,6 +49,7 @@ export class JobRunner {
 
   /** Called when a job is queued, so it starts without waiting for the next poll. */
   notify(): void {
+    this.notified = true;
     this.wake?.();
   }
 
@@ -68,12 +74,13 @@ export class JobRunner {
   private async work(): Promise<void> {
     while (this.running) {
       let didWork = false;
+      this.notified = false;
       try {
         didWork = await this.runOnce();
       } catch (error) {
         this.options.logger.error({ err: error }, 'job runner could not claim work');
       }
-      if (!didWork && this.running) await this.sleep(this.pollMs);
+      if (!didWork && this.running && !this.notified) await this.sleep(this.pollMs);
     }
   }
 

@@ -20,6 +20,7 @@ describe('thread pool executor', () => {
       // changes inside the period and the first days use the fallback.
       const day = 86_400_000;
       const job = {
+        market: 'GOLD' as const,
         bars: oscillatingBars('2024-03-04', 3),
         instrument: { point: 0.1, contractSize: 100, spreadPoints: 3 },
         fx: { t: Float64Array.of(Date.parse('2024-03-05T00:00:00Z') + day / 2), c: Float64Array.of(1.0842) },

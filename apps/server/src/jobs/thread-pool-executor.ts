@@ -1,7 +1,8 @@
-// Engine work on worker threads (Piscina): a range sweep's bars are prepared once on shared
-// memory, a slice per thread, and the threads claim its runs group by group; analyses run on a
-// thread. The threads start with the pool and stay, so a job never waits for one to boot. The
-// server's own thread only hands out work and gathers it.
+// Engine work on worker threads (Piscina): a backtest's bars are prepared on shared memory, a
+// slice per thread, and kept for the next backtest over the same bars (prepared-bars-cache.ts);
+// the threads claim its runs group by group; analyses run on a thread. The threads start with the
+// pool and stay, so a job never waits for one to boot. The server's own thread only hands out
+// work and gathers it.
 import {
   allocatePrepared,
   completePrepared,
@@ -11,7 +12,6 @@ import {
   type AnalysisResults,
   type FilledSlice,
   type GridParams,
-  type PreparedBars,
   type RunResult,
 } from '@platform/engine';
 import { existsSync } from 'node:fs';
@@ -26,12 +26,15 @@ import {
   type GridJobResult,
 } from './engine-executor';
 import type { ClaimedGroups, GridShare, PrepareSlice } from './engine-worker';
+import { PreparedBarsCache, type PreparedJobBars } from './prepared-bars-cache';
 
 export interface ThreadPoolOptions {
   /** The worker module: engine-worker.js next to the bundle, or the .ts source with a loader in execArgv. */
   workerFile: string;
   threads?: number;
   execArgv?: string[];
+  /** The budget of prepared bars kept between jobs (default in prepared-bars-cache.ts). */
+  preparedCacheBytes?: number;
 }
 
 export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExecutor {
@@ -43,8 +46,10 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
   });
 
+  const cache = new PreparedBarsCache(options.preparedCacheBytes);
+
   /** The job's bars prepared on shared memory, one slice per thread. */
-  const prepareOnThreads = async (job: GridJob): Promise<{ prepared: PreparedBars; fxFallback: boolean }> => {
+  const prepareOnThreads = async (job: GridJob): Promise<PreparedJobBars> => {
     const fx = jobFx(job);
     const bars = shareBars(job.bars);
     const days = dayRates(bars.t, fx);
@@ -66,7 +71,7 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
 
   return {
     async runGrids(job: GridJob): Promise<GridJobResult> {
-      const { prepared, fxFallback } = await prepareOnThreads(job);
+      const { prepared, fxFallback } = await cache.prepared(job, prepareOnThreads);
       // Every thread claims groups of runs from one shared list until none is left; runs that
       // share a decision sequence are one group, simulated once.
       const groups = decisionGroups(job.params);
@@ -93,6 +98,7 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
       return { results, fxFallback };
     },
     analyse: (job) => pool.run(job, { name: 'analyse' }) as Promise<AnalysisResults>,
+    pricesChanged: (market) => cache.forget(market),
     close: () => pool.destroy(),
   };
 }

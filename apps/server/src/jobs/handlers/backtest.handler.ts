@@ -54,6 +54,7 @@ export function backtestHandler(deps: BacktestHandlerDeps): JobHandler {
     }
 
     const outcome = await deps.executor.runGrids({
+      market: backtest.market,
       bars,
       instrument: { point: instrument.point, contractSize: instrument.contractSize, spreadPoints: instrument.spreadPoints },
       fx: await loadFxCloses(deps.prices),

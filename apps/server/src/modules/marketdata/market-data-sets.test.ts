@@ -72,6 +72,14 @@ describe('MarketDataSets', () => {
     expect((await sets.loadBars('GOLD', '1m'))?.t.length).toBe(15);
   });
 
+  it('tells its listeners which market a merge changed', async () => {
+    const sets = new MarketDataSets(new MemoryRows(), new BarStore(dir));
+    const changed: Market[] = [];
+    sets.onChange((market) => changed.push(market));
+    await sets.merge('EURUSD', '1d', bars(3, 1.1), source('a.csv'));
+    expect(changed).toEqual(['EURUSD']);
+  });
+
   it('keeps the metadata row in step with the file: rows, first, last and the sources merged', async () => {
     const rows = new MemoryRows();
     const sets = new MarketDataSets(rows, new BarStore(dir));

@@ -32,6 +32,7 @@ export class MarketDataSets {
   private readonly reading = new Map<string, Promise<BarColumns | null>>();
   /** Bumped by every merge, so a read that overlapped it is not cached. */
   private readonly generation = new Map<string, number>();
+  private readonly changeListeners: ((market: Market) => void)[] = [];
 
   constructor(
     private readonly repository: MarketDataRows,
@@ -103,7 +104,13 @@ export class MarketDataSets {
     } finally {
       this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
       this.cache.delete(key);
+      for (const listener of this.changeListeners) listener(market);
     }
+  }
+
+  /** Calls the listener after every merge into a set of this process, with the set's market. */
+  onChange(listener: (market: Market) => void): void {
+    this.changeListeners.push(listener);
   }
 
   /** First and last stored bar times (ISO) of a set, from its row; null when it holds no bar. */

@@ -1,0 +1,221 @@
+/**
+ * Backtests through the HTTP API, submit to done (issue 13 point 3): the default GOLD range sweep
+ * (1,323 runs) and a single backtest over the whole product span, on a server that listens on
+ * 127.0.0.1 with its engine on worker threads, as `npm start` runs it. Prints each submit→done
+ * time (median of the repeats, and every run) and the event loop's longest stall while the job
+ * was queued, prepared and run (perf_hooks.monitorEventLoopDelay, 1 ms resolution).
+ *
+ * The stored history: the real files of ../shared/data hold about a year and a half of GOLD 1m,
+ * not the span, so the span's 1m bars are the deterministic demo generator's (2008-11-26 to
+ * 2025-07-02, written to the bar store as the demo seed writes them), and the real GOLD files
+ * (2019, May 2025) and the real EURUSD daily closes (the fx source) are uploaded over them
+ * through the upload route. The first sweep after an upload reads and prepares the bars; the
+ * repeats find them prepared; an upload to EURUSD (the fx of every market) prepares them again.
+ *
+ *   npx tsx apps/server/bench/sweep-speed.ts [repeats=5]
+ */
+import { PERIOD_FIRST_DAY, PERIOD_LAST_DAY, type Backtest, type Market } from '@platform/contracts';
+import { openDatabase, seedReferenceData, users } from '@platform/db';
+import { BarStore, syntheticBars } from '@platform/marketdata';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { buildApp } from '../src/app';
+import { createThreadPoolExecutor } from '../src/jobs/thread-pool-executor';
+import type { Mailer } from '../src/lib/mailer';
+import { hashPassword } from '../src/lib/passwords';
+import { MarketDataSets } from '../src/modules/marketdata/market-data-sets';
+import { MarketDataRepository } from '../src/modules/marketdata/marketdata.repository';
+
+const repeats = Number(process.argv[2] ?? 5);
+const PASSWORD = 'Bench-Password-9';
+const DAY = 86_400_000;
+const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+const REAL_FILES: { market: Market; timeframe: '1m' | '1d'; path: string }[] = [
+  { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv' },
+  { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part2_Jul-Dec.csv' },
+  { market: 'GOLD', timeframe: '1m', path: 'mt5_python_export/XAUUSD_M1_2025-05.csv' },
+  { market: 'EURUSD', timeframe: '1d', path: 'mt5_python_export/EURUSD_D1.csv' },
+];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+const dir = await mkdtemp(join(tmpdir(), 'sweep-bench-'));
+const database = await openDatabase({ kind: 'pglite' });
+const marketDataDir = join(dir, 'marketdata');
+try {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const started = performance.now();
+  const span = syntheticBars(
+    'GOLD',
+    Date.parse(`${PERIOD_FIRST_DAY}T00:00:00Z`),
+    Date.parse(`${PERIOD_LAST_DAY}T00:00:00Z`) + DAY,
+  );
+  await new MarketDataSets(new MarketDataRepository(database.db), new BarStore(marketDataDir), 0).merge(
+    'GOLD',
+    '1m',
+    span,
+    {
+      file: 'dati sintetici (bench)',
+      format: 'synthetic',
+      rows: span.t.length,
+      at: new Date().toISOString(),
+    },
+  );
+  console.log(
+    `GOLD 1m ${PERIOD_FIRST_DAY}..${PERIOD_LAST_DAY}: ${span.t.length.toLocaleString('en')} synthetic bars stored in ${seconds(performance.now() - started)}`,
+  );
+
+  const executor = createThreadPoolExecutor({
+    workerFile: fileURLToPath(new URL('../src/jobs/engine-worker.ts', import.meta.url)),
+    execArgv: ['--import', 'tsx'],
+  });
+  const noMail: Mailer = { send: () => Promise.resolve() };
+  const app = await buildApp({
+    database,
+    mailer: noMail,
+    jwtSecret: randomBytes(32).toString('hex'),
+    encryptionKey: randomBytes(32).toString('hex'),
+    publicUrl: 'http://127.0.0.1',
+    marketDataDir,
+    executor,
+    otpRequiredFor: [],
+    maxJobsPerUser: 100,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const username = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  await database.db.insert(users).values({
+    firstname: 'Bench',
+    lastname: 'Admin',
+    username,
+    role: 'admin',
+    requestStatus: 'approved',
+    otpStatus: 'disabled',
+    passwordHash: await hashPassword(PASSWORD),
+  });
+  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { ok: boolean; data: T; error?: string };
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.error}`);
+    return answer.data;
+  };
+  const { jwt: token } = await call<{ jwt: string }>('POST', '/api/auth/login', {
+    username,
+    password: PASSWORD,
+  });
+  const algorithms = new Map<Market, string>();
+  for (const market of ['GOLD', 'EURUSD'] as const) {
+    const created = await call<{ _id: string }>(
+      'POST',
+      '/api/common/algorithms/add',
+      { name: `Grid ${market}`, description: 'Bench', minCapital: 1000, market },
+      token,
+    );
+    algorithms.set(market, created._id);
+  }
+  const upload = async (file: (typeof REAL_FILES)[number]) => {
+    const form = new FormData();
+    form.set('algorithmId', algorithms.get(file.market) ?? '');
+    form.set('timeframe', file.timeframe);
+    form.set('csvFile', new Blob([await readFile(join(DATA, file.path))]), basename(file.path));
+    const uploadStarted = performance.now();
+    const result = await call<{ imported: number }>('POST', '/api/admin/upload-csv', form, token);
+    console.log(
+      `  uploaded ${file.path}: ${result.imported.toLocaleString('en')} ${file.market} ${file.timeframe} bars in ${seconds(performance.now() - uploadStarted)}`,
+    );
+  };
+  for (const file of REAL_FILES) await upload(file);
+  const sets = await call<{ market: Market; timeframe: string; rows: number }[]>(
+    'GET',
+    '/api/common/marketdata',
+    undefined,
+    token,
+  );
+  const stored = sets.find((set) => set.market === 'GOLD' && set.timeframe === '1m')?.rows ?? 0;
+  console.log(`GOLD 1m stored: ${stored.toLocaleString('en')} bars; fx from the real EURUSD daily closes`);
+  app.services.jobRunner.start();
+
+  const common = {
+    capital: 10_000,
+    accountType: 'retail',
+    leverage: 20,
+    market: 'GOLD',
+    worst: 300,
+    safeWorst: 400,
+  };
+  const sweep = (from: string, to: string) => ({
+    ...common,
+    type: 'range',
+    algorithm: algorithms.get('GOLD'),
+    dynamic: false,
+    close: true,
+    from,
+    to,
+  });
+  const single = (from: string, to: string) => ({ ...common, type: 'single', from, to });
+  /** Submit → done through the API, polling as a client does; the loop's longest stall meanwhile. */
+  const submitToDone = async (config: object): Promise<{ ms: number; stallMs: number; rows: number }> => {
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    const submitted = performance.now();
+    const { _id: id } = await call<Backtest>('POST', '/api/common/backtest', { config }, token);
+    for (;;) {
+      const backtest = await call<Backtest>('GET', `/api/common/backtest/${id}`, undefined, token);
+      if (backtest.isCompleted === 2) {
+        const ms = performance.now() - submitted;
+        loop.disable();
+        return { ms, stallMs: loop.max / 1e6, rows: backtest.results.length };
+      }
+      if (backtest.isCompleted === 3) throw new Error(`backtest failed: ${backtest.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
+  const measure = async (label: string, config: object, times: number) => {
+    const runs: { ms: number; stallMs: number; rows: number }[] = [];
+    for (let run = 0; run < times; run++) runs.push(await submitToDone(config));
+    const all = times > 1 ? ` median (${runs.map((run) => seconds(run.ms)).join(', ')})` : '';
+    console.log(`${label.padEnd(44)} ${seconds(median(runs.map((run) => run.ms)))}${all}`);
+    console.log(
+      `${''.padEnd(44)} ${runs[0]?.rows} rows, event loop stalled at most ${Math.max(...runs.map((run) => run.stallMs)).toFixed(1)} ms`,
+    );
+  };
+
+  console.log(
+    `load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`,
+  );
+  // The threads' compiler tunes the engine on the first jobs: a server that has run a few.
+  for (let run = 0; run < 2; run++) await submitToDone(sweep('2019-01-01', '2019-12-31'));
+  await measure('sweep, whole span, first after the uploads', sweep(PERIOD_FIRST_DAY, PERIOD_LAST_DAY), 1);
+  await measure('sweep, whole span (target 1.0 s)', sweep(PERIOD_FIRST_DAY, PERIOD_LAST_DAY), repeats);
+  await measure('single, whole span (target 0.15 s)', single(PERIOD_FIRST_DAY, PERIOD_LAST_DAY), repeats);
+  await measure('sweep, 2019 (real bars)', sweep('2019-01-01', '2019-12-31'), repeats);
+  await upload(REAL_FILES[REAL_FILES.length - 1]!);
+  await measure('sweep, whole span, after an EURUSD upload', sweep(PERIOD_FIRST_DAY, PERIOD_LAST_DAY), 1);
+  const memory = process.memoryUsage();
+  console.log(
+    `server RSS ${mb(memory.rss)} (PGlite included), array buffers ${mb(memory.arrayBuffers)}, load average ${loadavg()[0]?.toFixed(2)}`,
+  );
+  await app.close();
+} finally {
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+}
