@@ -19,7 +19,7 @@ import { CandleBook } from './bots/feed/candle-book';
 import { lateBotControl, startLiveRuntime, type LiveRuntime } from './bots/live-runtime';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { AtRestCipher, type MasterKeys } from './lib/crypto';
-import { createLogger, logFormatFor } from './lib/logger';
+import { stdoutLogger } from './lib/logger';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
 import { cellOf, SEALED_COLUMNS } from './lib/sealed-columns';
@@ -41,6 +41,7 @@ function webDistDir(): string | undefined {
 function botEnvironment(config: AppConfig): Record<string, string> {
   const entries = {
     LOG_LEVEL: config.logLevel,
+    LOG_FORMAT: config.logFormat,
     // A bot decrypts its account's credentials with the same keys as the server.
     ENCRYPTION_KEY_PREVIOUS: config.previousEncryptionKeys.join(',') || undefined,
     CAPITAL_API_URL: config.capital.apiUrl,
@@ -70,11 +71,7 @@ function capitalFeed(
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.argv.slice(2));
-  const logger = createLogger({
-    level: config.logLevel,
-    format: logFormatFor(config.logFormat, process.stdout.isTTY),
-    colorize: process.stdout.isTTY,
-  });
+  const logger = stdoutLogger(config.logLevel, config.logFormat);
 
   const database = await openDatabase(
     config.databaseUrl

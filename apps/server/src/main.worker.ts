@@ -4,8 +4,8 @@
 import { openDatabase } from '@platform/db';
 import { BarStore } from '@platform/marketdata';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config';
+import { stdoutLogger } from './lib/logger';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { createThreadPoolExecutor, engineWorkerLocation } from './jobs/thread-pool-executor';
 import { MarketDataSets } from './modules/marketdata/market-data-sets';
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) {
     throw new ConfigError('npm run worker richiede DATABASE_URL (PostgreSQL): con PGlite i job girano nel server stesso.');
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = stdoutLogger(config.logLevel, config.logFormat);
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   const services = buildServices({
     database,
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger),
     jwtSecret: config.jwtSecret,
     encryptionKey: config.encryptionKey,
+    previousEncryptionKeys: config.previousEncryptionKeys,
     publicUrl: config.publicUrl,
     prices: new MarketDataSets(new MarketDataRepository(database.db), new BarStore(join(config.dataDir, 'marketdata'))),
     executor: createThreadPoolExecutor(engineWorkerLocation(import.meta.url)),

@@ -1,13 +1,16 @@
 // Logs a person can read (issue 14, point 10): LOG_FORMAT or the terminal picks JSON or readable
 // lines, request lines name the request and the user, and security events are warn lines that
 // carry no password, code or secret.
+import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { createLogger, logFormatFor, type LogFormat } from '../src/lib/logger';
+import { createLogger, logFormatFor, logFormatFromEnv, type LogFormat } from '../src/lib/logger';
 import { totpCode } from '../src/lib/totp';
 import { createUser, enableOtp, login } from './support/factories';
 import { createTestApp } from './support/test-app';
@@ -56,6 +59,26 @@ describe('log format', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] WARN: account locked$/);
     expect(lines.join('\n')).toContain('userId: "u-1"');
+  });
+});
+
+/** A bot process started without a hub: it logs why it cannot start, on a pipe as under pm2, and exits. */
+async function botStartFailureLine(logFormat: string | undefined): Promise<string> {
+  const entry = fileURLToPath(new URL('../src/bots/bot-main.ts', import.meta.url));
+  const env = { PATH: process.env.PATH, BOT_INVESTMENT_ID: 'inv-1', ...(logFormat ? { LOG_FORMAT: logFormat } : {}) };
+  const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', entry], { env }).catch(
+    (error: unknown) => error as { stdout: string },
+  );
+  return failed.stdout.trim();
+}
+
+describe('worker and bot processes', () => {
+  it('a bot writes JSON to a pipe, as pm2 gives it, and readable lines when LOG_FORMAT=pretty', async () => {
+    const json = JSON.parse(await botStartFailureLine(undefined)) as LogLine & { investmentId: string };
+    expect(json).toMatchObject({ msg: 'bot could not start', investmentId: 'inv-1' });
+    expect(await botStartFailureLine('pretty')).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] ERROR: bot could not start\n\s+investmentId: "inv-1"/);
+    expect(logFormatFromEnv('pretty')).toBe('pretty');
+    expect(logFormatFromEnv('xml')).toBeUndefined();
   });
 });
 

@@ -3,8 +3,8 @@
 // broker until it is told to stop (SIGTERM: it finishes the order under way first), and exits.
 // Exit codes: 0 when it has nothing to do (the investment is not running, or it halted with a
 // reason written on the investment); 1 when something failed that a restart may mend.
-import { pino } from 'pino';
 import { AtRestCipher } from '../lib/crypto';
+import { logFormatFromEnv, stdoutLogger } from '../lib/logger';
 import { cellOf, SEALED_COLUMNS } from '../lib/sealed-columns';
 import type { Broker } from './brokers/broker';
 import { CapitalBroker } from './brokers/capital/capital-broker';
@@ -23,7 +23,7 @@ import type { BotSetup } from './hub/hub-protocol';
 import { quoteEvents } from './quote-events';
 
 const env = process.env;
-const logger = pino({ level: env.LOG_LEVEL ?? 'info', base: { investmentId: env.BOT_INVESTMENT_ID } });
+const logger = stdoutLogger(env.LOG_LEVEL ?? 'info', logFormatFromEnv(env.LOG_FORMAT), { investmentId: env.BOT_INVESTMENT_ID });
 
 function required(name: string): string {
   const value = env[name];
