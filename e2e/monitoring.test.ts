@@ -1,11 +1,16 @@
 // Client Processes (issue 12) in a real browser on the built app with the demo data on and the
 // replay feed fast, so the demo customer's bot trades and logs: an admin sees that bot, named by
 // its account id and username, and the two core services; reads its real-time logs as they come;
-// stops it (confirmation, toast, Offline, the investment stopped) and restarts it. A user who opens
-// monitoring sees the maintenance notice, and no socket is ever opened for them.
+// stops it (confirmation, toast, Offline, the investment stopped) and restarts it. At a phone's
+// width the table fits without scrolling sideways. Killed with SIGKILL, the bot is started again
+// by pm2: the view shows the restart and the new uptime, and the bot goes on trading. A user who
+// opens monitoring sees the maintenance notice, and no socket is ever opened for them.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, createInvitedUser } from './support/api';
+import { VIEWPORTS } from './support/browser';
 import { captureScreen } from './support/screenshots';
 import { ADMIN } from './support/server';
 import { useServerAndBrowser } from './support/suite';
@@ -20,11 +25,19 @@ const USER = {
 } as const;
 /** The list is asked for every 5 s; a command's effect shows at the latest with the next one. */
 const LIST_TIMEOUT_MS = 20_000;
+/** Cycles close every second or two at the feed's speed. */
+const TRADE_TIMEOUT_MS = 30_000;
+const COLUMNS = ['ID', 'Name', 'Version', 'Status', 'Restarts', 'Uptime', 'Watch', 'Actions'] as const;
 
 interface InvestmentRow {
   _id: string;
   account: { accountId: string };
   isRunning: number;
+}
+
+interface TransactionRow {
+  investmentId: string | null;
+  closedAt: string;
 }
 
 // Bots log their cycles at info: the logs dialog needs lines to show.
@@ -41,6 +54,21 @@ async function demoInvestment(): Promise<InvestmentRow> {
   return found;
 }
 
+/** The demo investment's transactions closed after `since` (epoch ms). */
+async function demoTransactionsSince(investmentId: string, since: number): Promise<number> {
+  const jwt = (adminJwt ??= await apiLogin(e2e.server, ADMIN.email, ADMIN.password));
+  const answer = await api<TransactionRow[]>(e2e.server, '/api/common/transactions', { jwt });
+  return (answer.data ?? []).filter(
+    (row) => row.investmentId === investmentId && Date.parse(row.closedAt) > since,
+  ).length;
+}
+
+/** The bot's OS process, from the pid file pm2 keeps in its home (DATA_DIR/pm2) as <name>-<pm_id>.pid. */
+async function botPid(processName: string, pmId: string): Promise<number> {
+  const file = join(e2e.server.dataDir, 'pm2', 'pids', `${processName}-${pmId}.pid`);
+  return Number((await readFile(file, 'utf8')).trim());
+}
+
 /** The URLs of the WebSockets the page opens, from now on. */
 function recordSockets(page: Page): string[] {
   const urls: string[] = [];
@@ -50,6 +78,25 @@ function recordSockets(page: Page): string[] {
 
 const processesTable = (page: Page) => page.getByRole('region', { name: 'Client Processes' });
 const demoRow = (page: Page) => processesTable(page).getByRole('row').filter({ hasText: DEMO_BOT });
+/** A cell of the demo bot's row, at the desktop width where every column shows. */
+const demoCell = (page: Page, column: (typeof COLUMNS)[number]) =>
+  demoRow(page).getByRole('cell').nth(COLUMNS.indexOf(column));
+const cellText = async (page: Page, column: (typeof COLUMNS)[number]) =>
+  (await demoCell(page, column).textContent())?.trim() ?? '';
+
+/** At a phone's width the table leaves out its secondary columns and fits: no sideways scroll. */
+async function expectFitsPhoneWidth(page: Page): Promise<void> {
+  await page.setViewportSize(VIEWPORTS.mobile);
+  const table = processesTable(page);
+  await table.getByRole('columnheader', { name: 'Uptime', exact: true }).waitFor({ state: 'detached' });
+  expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Status', 'Actions']);
+  const overflow = await table.locator('.data-table__scroll').evaluate((area) => ({
+    table: area.scrollWidth - area.clientWidth,
+    page: document.documentElement.scrollWidth - window.innerWidth,
+  }));
+  expect(overflow).toEqual({ table: 0, page: 0 });
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
 
 async function confirmCommand(page: Page, command: 'STOP' | 'RESTART'): Promise<void> {
   await demoRow(page)
@@ -84,14 +131,13 @@ describe('monitoring', () => {
     await demoRow(page)
       .getByText(/^Online/)
       .waitFor({ timeout: LIST_TIMEOUT_MS });
-    for (const name of ['ID', 'Name', 'Version', 'Status', 'Restarts', 'Uptime', 'Watch', 'Actions']) {
-      await table.getByRole('columnheader', { name, exact: true }).waitFor();
-    }
+    for (const name of COLUMNS) await table.getByRole('columnheader', { name, exact: true }).waitFor();
     await table.getByRole('button', { name: /^Monitoring: Online/ }).waitFor();
     await table.getByRole('button', { name: /^Daemon: Online/ }).waitFor();
     // Core services are icons, not rows.
     expect(await table.getByRole('row').filter({ hasText: 'Daemon' }).count()).toBe(0);
     await captureScreen(page, 'monitoring');
+    await expectFitsPhoneWidth(page);
 
     // A core service's details.
     await table.getByRole('button', { name: /^Daemon: / }).click();
@@ -139,6 +185,38 @@ describe('monitoring', () => {
       .waitFor({ timeout: LIST_TIMEOUT_MS });
     await investmentState(page, 'Attivo');
     expect((await demoInvestment()).isRunning).toBe(1);
+  });
+
+  it('shows pm2 restarting a bot killed with SIGKILL, which goes on trading', async () => {
+    const page = await e2e.openPage();
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await openView(page, 'Monitoring');
+    await demoRow(page)
+      .getByText(/^Online/)
+      .waitFor({ timeout: LIST_TIMEOUT_MS });
+    const demo = await demoInvestment();
+    const restarts = Number(await cellText(page, 'Restarts'));
+
+    const killedAt = Date.now();
+    process.kill(await botPid(demo._id, await cellText(page, 'ID')), 'SIGKILL');
+    // pm2 starts it again after its back-off (1 s); the view's next list shows the count up.
+    await demoCell(page, 'Restarts')
+      .getByText(String(restarts + 1), { exact: true })
+      .waitFor({ timeout: LIST_TIMEOUT_MS });
+    await demoRow(page)
+      .getByText(`Online (${restarts + 1} restarts)`, { exact: true })
+      .waitFor();
+    // The uptime is the new process's: seconds, no more than have passed since the kill.
+    const uptime = /^(\d+)s$/.exec(await cellText(page, 'Uptime'));
+    expect(Number(uptime?.[1])).toBeLessThanOrEqual((Date.now() - killedAt) / 1000);
+    await captureScreen(page, 'monitoring-restarted');
+    // The longest status label fits a phone too.
+    await expectFitsPhoneWidth(page);
+
+    // The restarted bot trades on: it picks up its positions and closes cycles again.
+    await expect
+      .poll(() => demoTransactionsSince(demo._id, killedAt), { timeout: TRADE_TIMEOUT_MS })
+      .toBeGreaterThan(0);
   });
 
   it('looks the same in the dark theme', async () => {

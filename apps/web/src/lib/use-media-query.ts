@@ -14,3 +14,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** Section 9's breakpoint: the sidebar becomes a drawer and the overview figures a carousel. */
 export const NARROW_SCREEN_QUERY = '(max-width: 768px)';
+
+/** Section 9's phone breakpoint: wide tables leave out their secondary columns. */
+export const PHONE_SCREEN_QUERY = '(max-width: 480px)';

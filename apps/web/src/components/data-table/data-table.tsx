@@ -9,6 +9,7 @@ import {
   type ColumnDef,
   type PaginationState,
   type Row,
+  type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -18,6 +19,7 @@ import './data-table.css';
 
 const TOOLTIP_MIN_LENGTH = 30;
 const ESTIMATED_ROW_HEIGHT = 48;
+const ALL_COLUMNS: VisibilityState = {};
 
 export interface DataTableProps<T> {
   title: ReactNode;
@@ -40,6 +42,10 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Extra controls beside the title. */
   actions?: ReactNode;
+  /** Columns left out by id (false), e.g. the secondary ones on a phone; all shown by default. */
+  columnVisibility?: VisibilityState;
+  /** A class of the view's own beside data-table, for what its table alone needs. */
+  className?: string;
 }
 
 export function DataTable<T>({
@@ -56,6 +62,8 @@ export function DataTable<T>({
   maxCellWidth = 300,
   onRowClick,
   actions,
+  columnVisibility = ALL_COLUMNS,
+  className,
 }: DataTableProps<T>) {
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -66,7 +74,7 @@ export function DataTable<T>({
     data: data as T[],
     columns,
     getRowId: (row) => getRowId(row),
-    state: { pagination },
+    state: { pagination, columnVisibility },
     onPaginationChange: setPagination,
     getCoreRowModel: getCoreRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
@@ -104,7 +112,10 @@ export function DataTable<T>({
   const columnCount = table.getVisibleLeafColumns().length;
 
   return (
-    <section className="data-table" aria-label={typeof title === 'string' ? title : undefined}>
+    <section
+      className={className ? `data-table ${className}` : 'data-table'}
+      aria-label={typeof title === 'string' ? title : undefined}
+    >
       <header className="data-table__header">
         <h2 className="data-table__title">{title}</h2>
         <div className="data-table__header-actions">

@@ -1,7 +1,7 @@
 // The columns of the Client Processes table (product-spec.md section 2): ID, Name, Version,
 // Status, Restarts, Uptime, Watch, Actions.
 import type { ProcessInfo } from '@platform/contracts';
-import { createColumnHelper } from '@tanstack/react-table';
+import { createColumnHelper, type VisibilityState } from '@tanstack/react-table';
 import type { ProcessAction } from '../process-command';
 import { processStatus, processUptime, type ProcessStatus } from '../process-display';
 import { ProcessActions } from './process-actions';
@@ -35,6 +35,19 @@ export function toProcessRow(process: ProcessInfo, displayName: string, now: num
 }
 
 const column = createColumnHelper<ProcessRow>();
+
+/**
+ * What a phone leaves out so that the name, the status and the buttons fit its width instead of
+ * scrolling sideways: pm2's number, the version and watch mode (the same for every bot) matter
+ * little there, the status badge already reads 'Online (N restarts)', and the uptime comes last.
+ */
+export const PHONE_HIDDEN_COLUMNS: VisibilityState = {
+  id: false,
+  version: false,
+  restarts: false,
+  uptime: false,
+  watch: false,
+};
 
 export const processColumns = (onAction: (row: ProcessRow, action: ProcessAction) => void) => [
   column.accessor('id', { header: 'ID' }),
