@@ -19,7 +19,12 @@ export function useServerAndBrowser(serverOptions: StartServerOptions = {}): E2e
   let app: AppPage | undefined;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(serverOptions), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startServer(serverOptions), launchBrowser()]);
+    // Each half that started is kept for afterAll to stop, even when the other failed: a server
+    // left running would leave its pm2 daemon and bots behind.
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const result of [started, launched]) if (result.status === 'rejected') throw result.reason;
   });
 
   afterAll(async () => {

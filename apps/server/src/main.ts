@@ -126,6 +126,7 @@ async function main(): Promise<void> {
     : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
 
   let runtime: LiveRuntime | null = null;
+  let runtimeStarting: Promise<LiveRuntime | null> = Promise.resolve(null);
   const candles = new CandleBook();
   const app = await buildApp({
     database,
@@ -166,7 +167,9 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     clearInterval(pruneTimer);
-    await runtime?.close();
+    // A runtime still starting (the server answers before it is up) is awaited and closed too:
+    // otherwise its pm2 daemon and bots would outlive the server.
+    await (await runtimeStarting.catch(() => null))?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -179,7 +182,9 @@ async function main(): Promise<void> {
   // can join from other machines (npm run worker).
   app.services.jobRunner.start();
   pruneAuditLog();
-  runtime = await startLiveRuntime({
+  // A shutdown that began meanwhile has looked for the runtime already: start none.
+  if (closing) return;
+  runtimeStarting = startLiveRuntime({
     bots: app.services.bots,
     prices: app.services.prices,
     candles,
@@ -191,6 +196,7 @@ async function main(): Promise<void> {
     botEnvironment: botEnvironment(config),
     ...(config.feed.source === 'capital' ? { brokerFeed: capitalFeed(config, config.feed, logger) } : {}),
   });
+  runtime = await runtimeStarting;
   console.log(`\n  Trading Platform is running at http://localhost:${config.port}\n`);
 }
 
