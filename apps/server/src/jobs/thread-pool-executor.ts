@@ -33,8 +33,8 @@ export interface ThreadPoolOptions {
   workerFile: string;
   threads?: number;
   execArgv?: string[];
-  /** The budget of prepared bars kept between jobs (default in prepared-bars-cache.ts). */
-  preparedCacheBytes?: number;
+  /** Where prepared bars are kept between jobs (default: a cache of the default budget). */
+  preparedBars?: PreparedBarsCache;
 }
 
 export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExecutor {
@@ -46,7 +46,7 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
   });
 
-  const cache = new PreparedBarsCache(options.preparedCacheBytes);
+  const cache = options.preparedBars ?? new PreparedBarsCache();
 
   /** The job's bars prepared on shared memory, one slice per thread. */
   const prepareOnThreads = async (job: GridJob): Promise<PreparedJobBars> => {
