@@ -15,7 +15,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { inlineExecutor } from '../src/jobs/engine-executor';
 import { UPLOAD_REFUSALS } from '../src/modules/marketdata/upload-form';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -123,6 +124,18 @@ describe('market data upload', () => {
     const audit = logs.body.data.find((entry) => entry.action === 'MARKET_DATA_UPLOADED');
     expect(audit?.description).toContain('DAT_MT_EURUSD_M1_202006.csv');
     expect(audit?.metadata).toMatchObject({ market: 'EURUSD', timeframe: '1m', imported: 6771, storedRows: 6771 });
+  });
+
+  it.skipIf(!haveData)('tells the engine which market an upload changed, so it drops the bars it prepared', async () => {
+    const executor = { ...inlineExecutor, pricesChanged: vi.fn() };
+    const testApp = await createTestApp({ executor });
+    const { token, algorithmId } = await adminWithAlgorithm(testApp, 'EURUSD');
+    await upload(testApp, token, [
+      { name: 'csvFile', filename: 'DAT_MT_EURUSD_M1_202006.csv', content: readFileSync(MT4_FILE) },
+      { name: 'algorithmId', value: algorithmId },
+      { name: 'timeframe', value: '1m' },
+    ]);
+    expect(executor.pricesChanged).toHaveBeenCalledWith('EURUSD');
   });
 
   it.skipIf(!haveData)('merges an overlapping second upload, its bars replacing the stored ones of the same minutes', async () => {
