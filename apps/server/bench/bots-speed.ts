@@ -27,6 +27,7 @@ import { count } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { botEntryLocation } from '../src/bots/bot-supervisor';
 import { CandleBook } from '../src/bots/feed/candle-book';
+import type { PriceEvent } from '../src/bots/hub/hub-protocol';
 import { startLiveRuntime } from '../src/bots/live-runtime';
 import { AtRestCipher } from '../src/lib/crypto';
 import { cellOf, SEALED_COLUMNS } from '../src/lib/sealed-columns';
@@ -127,31 +128,39 @@ try {
   });
 
   const latencies: number[] = [];
+  const deliveries: number[] = [];
   const quiet = { info: () => undefined, warn: () => undefined };
-  const logger = {
-    info(data: object) {
-      const line = (data as { line?: string }).line;
-      if (!line?.includes('"latency"')) return;
-      latencies.push(...(JSON.parse(line) as { latency: { samples: number[] } }).latency.samples);
-    },
-    warn: quiet.warn,
-  };
   // The bundled bot, as npm start runs it, when the server is built; else its source through tsx.
   const bundle = new URL('../dist/main.js', import.meta.url);
   const entry = existsSync(new URL('./bot.js', bundle))
     ? botEntryLocation(bundle.href)
     : botEntryLocation(new URL('../src/main.ts', import.meta.url).href);
+  // The feed's own lateness: how long after its due time the server handed each price out.
+  const lateness: number[] = [];
+  const candles = new (class extends CandleBook {
+    override add(event: PriceEvent): void {
+      if (event.market === 'GOLD') lateness.push(Date.now() - event.time);
+      super.add(event);
+    }
+  })();
   const started = performance.now();
   const runtime = await startLiveRuntime({
     bots: app.services.bots,
     prices: app.services.prices,
-    candles: new CandleBook(),
+    candles,
     encryptionKey,
     feedSpeed: SPEED,
     entry,
     pm2Home: join(dir, 'pm2'),
-    logger,
+    logger: quiet,
     botEnvironment: { LOG_LEVEL: 'info', BOT_STATS_MS: String(STATS_MS) },
+  });
+  // Each bot logs its latency figures every STATS_MS.
+  runtime.supervisor.onLine(({ line }) => {
+    if (!line.includes('"latency"')) return;
+    const { latency } = JSON.parse(line) as { latency: { samples: number[]; delivery: number[] } };
+    latencies.push(...latency.samples);
+    deliveries.push(...latency.delivery);
   });
   console.log(
     `bots          ${botCount} processes (${entry.execArgv.length ? 'from source, through tsx' : 'dist/bot.js'}), replay feed at ${SPEED}x real time`,
@@ -162,6 +171,8 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 250));
   console.log(`start         all connected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
   latencies.length = 0;
+  deliveries.length = 0;
+  lateness.length = 0;
   const [ordersBefore] = await database.db.select({ n: count() }).from(botOrders);
   const [tradesBefore] = await database.db.select({ n: count() }).from(transactions);
   let peakBots = 0;
@@ -180,15 +191,20 @@ try {
   const [ordersAfter] = await database.db.select({ n: count() }).from(botOrders);
   const [tradesAfter] = await database.db.select({ n: count() }).from(transactions);
 
-  latencies.sort((a, b) => a - b);
-  const at = (quantile: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))] ?? Number.NaN;
+  const quantiles = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    const at = (quantile: number) =>
+      (values[Math.min(values.length - 1, Math.floor(quantile * values.length))] ?? Number.NaN).toFixed(1);
+    return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
+  };
   console.log(
     `orders        ${ordersAfter!.n - ordersBefore!.n} written, ${tradesAfter!.n - tradesBefore!.n} cycles closed in ${seconds} s`,
   );
   console.log(
-    `latency       price to order, ${latencies.length} orders: p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? Number.NaN).toFixed(1)} ms`,
+    `latency       price to order, ${latencies.length} orders: ${quantiles(latencies)}`,
   );
+  console.log(`  delivery    price to its arrival in the bot: ${quantiles(deliveries)}`);
+  console.log(`  feed        due time to hand-out in the server, every price: ${quantiles(lateness)}`);
   console.log(
     `memory        bots ${peakBots.toFixed(0)} MB in all (${(peakBots / botCount).toFixed(1)} MB a bot), server ${peakServer.toFixed(0)} MB (with PGlite or the pool, the feed and the hub)`,
   );

@@ -3,11 +3,12 @@
 // agree on every field.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GridStepper } from '../src/grid/grid-stepper';
+import { utcDay } from '../src/bars';
+import { GridStepper, type PriceEventKind, type QuietBand } from '../src/grid/grid-stepper';
 import { prepareBars } from '../src/grid/prepared-bars';
 import { runGrid } from '../src/grid/run-grid';
 import { runAllPrepared, sweepParams } from '../src/grid/sweep';
-import { walkGrid } from '../src/grid/walk-grid';
+import { barPath, walkGrid } from '../src/grid/walk-grid';
 import { INSTRUMENTS, scenario } from './arbitraries';
 import { expectSameRun } from './expect-same-run';
 import { referenceRun } from './reference-simulator';
@@ -57,6 +58,47 @@ describe('the grid stepper', () => {
         );
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('decides the same when it is handed only the prices outside its quiet band', () => {
+    const isQuiet = (band: QuietBand, kind: PriceEventKind, price: number) =>
+      (kind !== 'open' || band.opensQuiet) && price > band.above && price < band.below;
+    fc.assert(
+      fc.property(
+        scenario,
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 1000 }),
+        fc.integer({ min: 50, max: 20_000 }),
+        ({ bars, params, instrument, fx }, jumps, maxLots) => {
+          const curve = fx();
+          const options = { params, instrument, maxLots, fxRate: (time: number) => curve.rateOnDay(utcDay(time)) };
+          const everyPrice = new GridStepper(options);
+          const filtered = new GridStepper(options);
+          // A bar's open and its path; now and then a point of the path comes as a jump (a live quote after a pause).
+          const events: { kind: PriceEventKind; price: number; time: number }[] = [];
+          for (let bar = 0; bar < bars.t.length; bar++) {
+            const time = bars.t[bar] as number;
+            const milli = (column: Float64Array) => everyPrice.toMilli(column[bar] as number);
+            events.push({ kind: 'open', price: milli(bars.o), time });
+            for (const price of barPath(milli(bars.o), milli(bars.h), milli(bars.l), milli(bars.c))) {
+              events.push({ kind: jumps[events.length % jumps.length] ? 'jump' : 'move', price, time });
+            }
+          }
+          let band: QuietBand | null = null;
+          events.forEach(({ kind, price, time }, index) => {
+            const expected = everyPrice.step(kind, price, time);
+            if (band && isQuiet(band, kind, price)) {
+              expect(expected, `event ${index}`).toEqual([]);
+              return;
+            }
+            expect(filtered.step(kind, price, time), `event ${index}`).toEqual(expected);
+            band = filtered.quietBand();
+          });
+          expect(filtered.realised).toBe(everyPrice.realised);
+          expect(filtered.openCycle).toEqual(everyPrice.openCycle);
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 

@@ -19,7 +19,7 @@ import { DecisionLatency } from './decision-latency';
 import { GridBot } from './grid-bot';
 import { NOT_RUNNING } from './hub/bot-hub';
 import { HubClient, hubLedger, hubPaperBook } from './hub/hub-client';
-import type { BotSetup } from './hub/hub-protocol';
+import type { BotSetup, PriceEvent } from './hub/hub-protocol';
 import { quoteEvents } from './quote-events';
 
 const env = process.env;
@@ -84,6 +84,8 @@ async function main(): Promise<void> {
 
   const broker = brokerFor(setup, hub);
   const latency = new DecisionLatency();
+  // When each price reached this process, for the latency's delivery part.
+  const arrivals = new WeakMap<PriceEvent, number>();
   const statsTimer = setInterval(
     () => {
       const figures = latency.take();
@@ -94,7 +96,7 @@ async function main(): Promise<void> {
   statsTimer.unref();
   const bot = new GridBot(setup, broker, hubLedger(hub), {
     logger,
-    onOrderSent: (event) => latency.record(event.time),
+    onOrderSent: (event) => latency.record(event.time, arrivals.get(event) ?? Date.now()),
     onFatal: (error) => {
       logger.error({ error: String(error) }, 'bot failed');
       process.exit(1);
@@ -127,9 +129,16 @@ async function main(): Promise<void> {
       void bot.idle().then(watchHalt);
     });
   } else {
-    hub.onPrice((event) => {
+    let latest = 0;
+    hub.onPrice((event, seq) => {
+      arrivals.set(event, Date.now());
+      latest = seq;
       bot.onPrice(event);
-      void bot.idle().then(watchHalt);
+      void bot.idle().then(() => {
+        watchHalt();
+        // Every price handed so far is handled: the hub may keep the quiet ones from this bot.
+        if (latest === seq && bot.halted === null) hub.quiet({ after: seq, ...bot.quietBand() });
+      });
     });
   }
 }

@@ -96,6 +96,7 @@ interface Pm2Api {
   launchBus(done: Done<Pm2Bus>): void;
   killDaemon(done: Done): void;
   disconnect(): void;
+  Client: { disconnectBus(done: () => void): void };
 }
 const { custom: Pm2 } = createRequire(import.meta.url)('pm2') as {
   custom: new (options: { pm2_home: string; independent: boolean; daemon_mode: boolean }) => Pm2Api;
@@ -193,6 +194,8 @@ export class BotSupervisor {
     if (this.poll) clearInterval(this.poll);
     await this.syncing;
     await call((done) => this.pm2.delete('all', done)).catch(() => undefined);
+    // The event bus first: once the daemon is gone, pm2 leaves its socket trying to reconnect.
+    await new Promise<void>((resolve) => this.pm2.Client.disconnectBus(resolve));
     await call((done) => this.pm2.killDaemon(done)).catch(() => undefined);
     this.pm2.disconnect();
   }

@@ -1,19 +1,35 @@
 // How long a bot takes from a price to the order it decided: from the time the feed handed the
-// price out (its `time`) to the moment the order leaves for the broker. A bot logs the figures
-// of each period, so a slow host shows in its logs (and `npm run bench` reads them).
+// price out (its `time`) to the moment the order leaves for the broker, and the part of it the
+// price spent reaching the bot. A bot logs the figures of each period, so a slow host shows in
+// its logs (and `npm run bench` reads them).
+export interface LatencyFigures {
+  orders: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Price to order, one per order (ms). */
+  samples: number[];
+  /** Price to its arrival in the bot, one per order (ms). */
+  delivery: number[];
+}
+
 export class DecisionLatency {
   private samples: number[] = [];
+  private delivery: number[] = [];
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  record(priceTime: number): void {
+  record(priceTime: number, arrivedAt: number): void {
     this.samples.push(this.now() - priceTime);
+    this.delivery.push(arrivedAt - priceTime);
   }
 
-  /** The period's count, median, 99th percentile and maximum in ms (null without orders); starts a new period. */
-  take(): { orders: number; p50: number; p99: number; max: number; samples: number[] } | null {
+  /** The period's count, median, 99th percentile and maximum (null without orders); starts a new period. */
+  take(): LatencyFigures | null {
     const samples = this.samples.sort((a, b) => a - b);
+    const delivery = this.delivery;
     this.samples = [];
+    this.delivery = [];
     if (samples.length === 0) return null;
     const at = (quantile: number) =>
       samples[Math.min(samples.length - 1, Math.floor(quantile * samples.length))] as number;
@@ -23,6 +39,7 @@ export class DecisionLatency {
       p99: at(0.99),
       max: samples[samples.length - 1] as number,
       samples,
+      delivery,
     };
   }
 }

@@ -14,7 +14,14 @@ import { GridStepper, type EnterDecision, type ExitDecision, utcDay } from '@pla
 import { randomUUID } from 'node:crypto';
 import { BrokerError, type Broker, type BrokerPosition, type OpenOrder } from './brokers/broker';
 import { BOT_MESSAGES } from './bot-messages';
-import type { BotSetup, ClosedCycleRecord, FxTable, OrderRecord, PriceEvent } from './hub/hub-protocol';
+import type {
+  BotSetup,
+  ClosedCycleRecord,
+  FxTable,
+  OrderRecord,
+  PriceEvent,
+  QuietPrices,
+} from './hub/hub-protocol';
 
 /** Where a bot writes what it does: the hub in a bot process, memory in tests. */
 export interface BotLedger {
@@ -124,6 +131,21 @@ export class GridBot {
     this.draining ??= this.drain().finally(() => {
       this.draining = null;
     });
+  }
+
+  /**
+   * The prices that would change nothing now (the stepper's quiet band in price units). Each bound
+   * is moved a milli-point inwards: a price's rounding to milli-points never carries a deciding
+   * price into the band.
+   */
+  quietBand(): QuietPrices {
+    const { above, below, opensQuiet } = this.stepper.quietBand();
+    const perUnit = this.stepper.perUnit;
+    return {
+      above: Number.isFinite(above) ? (above + 1) / perUnit : null,
+      below: Number.isFinite(below) ? (below - 1) / perUnit : null,
+      opensQuiet,
+    };
   }
 
   /** Resolves once every price received so far is handled (and its orders confirmed). */

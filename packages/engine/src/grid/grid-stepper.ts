@@ -59,6 +59,18 @@ export interface Fill {
   price: number;
 }
 
+/**
+ * The prices at which a step decides nothing and changes nothing that a later step reads: a bot's
+ * feed may keep them from it (DESIGN.md section 7). Strictly between `above` and `below`
+ * (milli-points, ±Infinity for no bound) a price of any kind is quiet; a bar's open outside the
+ * band, or anywhere when `opensQuiet` is false, is not.
+ */
+export interface QuietBand {
+  above: number;
+  below: number;
+  opensQuiet: boolean;
+}
+
 /** An open cycle as a bot stores it: enough to carry on after a restart. */
 export interface OpenCycle {
   /** P0, milli-points. */
@@ -161,6 +173,29 @@ export class GridStepper {
   /** Floating P/L of the open cycle at a bid, in USD. */
   floatingUsd(price: number): number {
     return this.cycle ? (this.cycle.quantity * price - this.cycle.cost) * this.usdPerUnit : 0;
+  }
+
+  /**
+   * Where the next step would be quiet. Inside the band the only state a step changes is the last
+   * price, which only tells a move's direction; a price outside the band fires on its own side
+   * whatever the last price was, as the last price handled lies inside the band. No cycle (or one
+   * closed in this bar): nothing but the next open decides, and it opens a cycle.
+   */
+  quietBand(): QuietBand {
+    const everywhere = { above: Number.NEGATIVE_INFINITY, below: Number.POSITIVE_INFINITY };
+    const cycle = this.cycle;
+    if (this.leftRangeAt !== null) return { ...everywhere, opensQuiet: true };
+    if (!cycle) return { ...everywhere, opensQuiet: this.stalled };
+    const level = this.pendingLevel();
+    const trigger = level === 0 ? Number.NEGATIVE_INFINITY : cycle.start - level * this.levelStep;
+    const stop = cycle.stop > 0 ? cycle.stop : Number.NEGATIVE_INFINITY;
+    // The take profit fires from ceil(cost / Q) + tg up; floor keeps the band inside even when
+    // the division rounds (fine point 1 keeps the decision itself exact).
+    return {
+      above: Math.max(trigger, stop),
+      below: Math.floor(cycle.cost / cycle.quantity) + this.target,
+      opensQuiet: true,
+    };
   }
 
   /** Carries on after a restart: what was realised, and the cycle that was open. */

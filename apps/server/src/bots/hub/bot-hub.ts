@@ -1,14 +1,24 @@
 // The server's end of the bots' channel (hub-protocol.ts): a loopback TCP server. A bot proves
 // which investment it runs with a token the supervisor gave it (an HMAC of the investment id
 // under a key of the server's), then reads and writes only that investment's rows and receives
-// the prices of its market.
+// the prices of its market, but for those it said would change nothing (its quiet band): with
+// hundreds of bots on two cores, waking each one for every price is what made decisions late.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Market } from '@platform/contracts';
 import { hmacHex } from '../../lib/crypto';
 import { BotNotRunnableError, type BotsService } from '../../modules/bots/bots.service';
-import type { HubCalls, HubMessage, HubMethod, HubRequest, OrderRecord, PriceEvent } from './hub-protocol';
+import {
+  isQuiet,
+  type HubCalls,
+  type HubMessage,
+  type HubMethod,
+  type HubRequest,
+  type OrderRecord,
+  type PriceEvent,
+  type QuietNotice,
+} from './hub-protocol';
 
 /** What a bot shows to the hub: only the server's key makes it. */
 export const botToken = (key: Buffer, investmentId: string) => hmacHex(key, `bot:${investmentId}`);
@@ -26,11 +36,16 @@ interface BotConnection {
   broken: boolean;
   investmentId: string | null;
   market: Market | null;
+  /** The prices the bot need not see, or null: it is handed every price. */
+  quiet: QuietNotice | null;
+  /** The seq of the last price handed to the bot. */
+  lastHanded: number;
 }
 
 export class BotHub {
   private server: Server | null = null;
   private readonly connections = new Set<BotConnection>();
+  private seq = 0;
 
   constructor(
     private readonly bots: BotsService,
@@ -48,11 +63,17 @@ export class BotHub {
     return { host, port: (server.address() as AddressInfo).port };
   }
 
-  /** Hands a price to every bot of its market. */
+  /** Hands a price to every bot of its market that it may move. */
   publish(event: PriceEvent): void {
-    const line = `${JSON.stringify({ event: 'price', data: event } satisfies HubMessage)}\n`;
+    const seq = ++this.seq;
+    const line = `${JSON.stringify({ event: 'price', data: event, seq } satisfies HubMessage)}\n`;
     for (const connection of this.connections) {
-      if (connection.market === event.market) connection.socket.write(line);
+      if (connection.market !== event.market) continue;
+      if (connection.quiet && isQuiet(connection.quiet, event)) continue;
+      // The bot's band held for the state before this price: until it tells the next, it sees every price.
+      connection.quiet = null;
+      connection.lastHanded = seq;
+      connection.socket.write(line);
     }
   }
 
@@ -69,7 +90,14 @@ export class BotHub {
   }
 
   private accept(socket: Socket): void {
-    const connection: BotConnection = { socket, broken: false, investmentId: null, market: null };
+    const connection: BotConnection = {
+      socket,
+      broken: false,
+      investmentId: null,
+      market: null,
+      quiet: null,
+      lastHanded: 0,
+    };
     this.connections.add(connection);
     socket.setNoDelay(true);
     socket.on('error', () => undefined);
@@ -80,19 +108,26 @@ export class BotHub {
     // One request at a time per bot, in order: a bot's writes must land in the order it made them.
     let chain = Promise.resolve();
     lines.on('line', (line) => {
-      chain = chain.then(() => this.answer(connection, line));
+      let received: HubRequest | QuietNotice;
+      try {
+        received = JSON.parse(line) as HubRequest | QuietNotice;
+      } catch {
+        connection.socket.destroy();
+        return;
+      }
+      // A band needs no answer and waits for no write: it applies at once.
+      if ('notice' in received) this.takeQuiet(connection, received);
+      else chain = chain.then(() => this.answer(connection, received));
     });
   }
 
-  private async answer(connection: BotConnection, line: string): Promise<void> {
+  /** A band told after an older price than the last handed is stale: the bot will tell the next. */
+  private takeQuiet(connection: BotConnection, notice: QuietNotice): void {
+    if (connection.investmentId && notice.after === connection.lastHanded) connection.quiet = notice;
+  }
+
+  private async answer(connection: BotConnection, request: HubRequest): Promise<void> {
     if (connection.broken) return;
-    let request: HubRequest;
-    try {
-      request = JSON.parse(line) as HubRequest;
-    } catch {
-      connection.socket.destroy();
-      return;
-    }
     let message: HubMessage;
     try {
       message = { id: request.id, ok: true, result: await this.call(connection, request) };

@@ -5,7 +5,14 @@ import { createInterface } from 'node:readline';
 import type { BrokerPosition } from '../brokers/broker';
 import type { PaperBook } from '../brokers/paper-broker';
 import type { BotLedger } from '../grid-bot';
-import type { HubCalls, HubMessage, HubMethod, PriceEvent, WirePosition } from './hub-protocol';
+import type {
+  HubCalls,
+  HubMessage,
+  HubMethod,
+  PriceEvent,
+  QuietNotice,
+  WirePosition,
+} from './hub-protocol';
 
 export class HubClient {
   private nextId = 1;
@@ -13,7 +20,7 @@ export class HubClient {
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
-  private priceListener: (event: PriceEvent) => void = () => undefined;
+  private priceListener: (event: PriceEvent, seq: number) => void = () => undefined;
 
   private constructor(
     private readonly socket: Socket,
@@ -47,8 +54,14 @@ export class HubClient {
     });
   }
 
-  onPrice(listener: (event: PriceEvent) => void): void {
+  /** `seq` numbers the hub's prices, for quiet(). */
+  onPrice(listener: (event: PriceEvent, seq: number) => void): void {
     this.priceListener = listener;
+  }
+
+  /** Tells the hub which prices would change nothing, now that every price up to `after` is handled. */
+  quiet(notice: Omit<QuietNotice, 'notice'>): void {
+    this.socket.write(`${JSON.stringify({ notice: 'quiet', ...notice } satisfies QuietNotice)}\n`);
   }
 
   close(): void {
@@ -57,7 +70,7 @@ export class HubClient {
 
   private receive(message: HubMessage): void {
     if ('event' in message) {
-      this.priceListener(message.data);
+      this.priceListener(message.data, message.seq);
       return;
     }
     const waiting = this.pending.get(message.id);

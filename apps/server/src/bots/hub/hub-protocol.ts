@@ -100,6 +100,31 @@ export type HubMethod = keyof HubCalls;
 export type WirePosition = Omit<BrokerPosition, 'openedAt'> & { openedAt: number };
 export type WireExit = Omit<BrokerExit, 'closedAt'> & { closedAt: number };
 
+/**
+ * The prices a bot need not be handed (the engine's QuietBand, in price units, narrowed so that
+ * rounding to milli-points never hides a deciding price): strictly between `above` and `below`
+ * (null: no bound), and bars' opens there too when `opensQuiet`.
+ */
+export interface QuietPrices {
+  above: number | null;
+  below: number | null;
+  opensQuiet: boolean;
+}
+
+/** A bot's quiet prices, valid from the price numbered `after` on, until the next price handed to it. */
+export interface QuietNotice extends QuietPrices {
+  notice: 'quiet';
+  after: number;
+}
+
+export function isQuiet(quiet: QuietPrices, event: PriceEvent): boolean {
+  return (
+    (event.kind !== 'open' || quiet.opensQuiet) &&
+    (quiet.above === null || event.price > quiet.above) &&
+    (quiet.below === null || event.price < quiet.below)
+  );
+}
+
 export interface HubRequest {
   id: number;
   method: HubMethod;
@@ -109,4 +134,4 @@ export interface HubRequest {
 export type HubMessage =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string }
-  | { event: 'price'; data: PriceEvent };
+  | { event: 'price'; data: PriceEvent; seq: number };

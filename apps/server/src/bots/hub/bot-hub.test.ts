@@ -1,0 +1,74 @@
+// The hub hands a bot only the prices that may move it: those outside the quiet band the bot
+// told after handling the last price it was handed.
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { BotsService } from '../../modules/bots/bots.service';
+import { BotHub, botToken } from './bot-hub';
+import { HubClient } from './hub-client';
+import type { BotSetup, PriceEvent } from './hub-protocol';
+
+const price = (value: number, kind: PriceEvent['kind'] = 'move'): PriceEvent => ({
+  market: 'GOLD',
+  kind,
+  price: value,
+  time: 0,
+  sourceTime: 0,
+});
+
+async function connectedBot() {
+  const key = randomBytes(32);
+  const setup = { investmentId: 'inv-1', market: 'GOLD' } as BotSetup;
+  const bots = {
+    setup: () => Promise.resolve(setup),
+    findPaper: () => Promise.resolve(null),
+  } as unknown as BotsService;
+  const hub = new BotHub(bots, key, { warn: () => undefined });
+  const { host, port } = await hub.listen();
+  const client = await HubClient.connect(host, port, () => undefined);
+  onTestFinished(async () => {
+    client.close();
+    await hub.close();
+  });
+  await client.call('hello', { investmentId: 'inv-1', token: botToken(key, 'inv-1') });
+  const received: { price: number; seq: number }[] = [];
+  client.onPrice((event, seq) => received.push({ price: event.price, seq }));
+  // A call answered after what was sent before it: the hub has read what the bot sent, and the
+  // bot has received the prices the hub sent.
+  const roundTrip = () => client.call('paperFind', { clientRef: 'none' });
+  const publish = async (...events: PriceEvent[]) => {
+    for (const event of events) hub.publish(event);
+    await roundTrip();
+  };
+  const quiet = async (band: Parameters<HubClient['quiet']>[0]) => {
+    client.quiet(band);
+    await roundTrip();
+  };
+  return { quiet, received, publish };
+}
+
+describe('the bot hub', () => {
+  it('keeps from a bot the prices inside its band, until it hands one outside', async () => {
+    const { quiet, received, publish } = await connectedBot();
+    await publish(price(2000));
+    await quiet({ after: received[0]!.seq, above: 1990, below: 2010, opensQuiet: true });
+    await publish(price(1995), price(2005, 'open'), price(2010), price(2000));
+    // 2010 is not strictly inside; after it the band is gone until the bot tells the next one.
+    expect(received.map((event) => event.price)).toEqual([2000, 2010, 2000]);
+  });
+
+  it("hands a bar's open inside the band when the bot must see opens", async () => {
+    const { quiet, received, publish } = await connectedBot();
+    await publish(price(2000));
+    await quiet({ after: received[0]!.seq, above: null, below: null, opensQuiet: false });
+    await publish(price(1500), price(2500), price(2000, 'open'));
+    expect(received.map((event) => event.price)).toEqual([2000, 2000]);
+  });
+
+  it('ignores a band told before the last price handed: it was for an older state', async () => {
+    const { quiet, received, publish } = await connectedBot();
+    await publish(price(2000), price(2001));
+    await quiet({ after: received[0]!.seq, above: 1990, below: 2010, opensQuiet: true });
+    await publish(price(2002));
+    expect(received.map((event) => event.price)).toEqual([2000, 2001, 2002]);
+  });
+});
