@@ -27,6 +27,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/otp/verify': 'signed-in',
   'POST /api/auth/otp/disable': 'signed-in',
   'GET /api/common/logs': 'signed-in',
+  'GET /api/common/logs/count': 'signed-in',
   'GET /api/common/instruments': 'signed-in',
   'GET /api/common/algorithms': 'signed-in',
   'POST /api/common/algorithms/add': 'admin',

@@ -1,7 +1,7 @@
-import type { LogEntry } from '@platform/contracts';
+import { LOGS_MESSAGES, type LogEntry, type LogsCount } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from './support/factories';
-import { createTestApp } from './support/test-app';
+import { createTestApp, type TestApp } from './support/test-app';
 
 describe('GET /api/common/logs', () => {
   it('shows admins every row and others only their own, newest first', async () => {
@@ -32,6 +32,73 @@ describe('GET /api/common/logs', () => {
   it('is closed to visitors', async () => {
     const testApp = await createTestApp();
     const answer = await testApp.call({ method: 'GET', url: '/api/common/logs' });
+    expect(answer.status).toBe(401);
+    expect(answer.body.ok).toBe(false);
+  });
+});
+
+describe('GET /api/common/logs/count and offset pages', () => {
+  /** A user with a login and three failed ones: four rows of their own, newest first. */
+  async function userWithFourRows(testApp: TestApp, role: 'user' | 'sales' = 'user') {
+    const user = await createUser(testApp, { role });
+    const session = await login(testApp, user);
+    for (let i = 0; i < 3; i++) {
+      await testApp.call({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: `wrong-${i}` } });
+    }
+    return { user, jwt: session.jwt };
+  }
+  const list = (testApp: TestApp, token: string, query = '') =>
+    testApp.call<LogEntry[]>({ method: 'GET', url: `/api/common/logs${query}`, token });
+  const count = (testApp: TestApp, token: string) =>
+    testApp.call<LogsCount>({ method: 'GET', url: '/api/common/logs/count', token });
+
+  it('counts the rows of the whole list each role sees: their own, or every row for admins', async () => {
+    const testApp = await createTestApp();
+    const user = await userWithFourRows(testApp);
+    const sales = await userWithFourRows(testApp, 'sales');
+    const admin = await login(testApp, await createUser(testApp, { role: 'admin' }));
+
+    for (const token of [user.jwt, sales.jwt, admin.jwt]) {
+      const answer = await count(testApp, token);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.total).toBe((await list(testApp, token)).body.data.length);
+    }
+    expect((await count(testApp, user.jwt)).body.data.total).toBe(4);
+    expect((await count(testApp, sales.jwt)).body.data.total).toBe(4);
+    expect((await count(testApp, admin.jwt)).body.data.total).toBeGreaterThan(8);
+  });
+
+  it('answers any page with limit and offset, only of the caller\'s rows', async () => {
+    const testApp = await createTestApp();
+    const other = await userWithFourRows(testApp);
+    const { jwt } = await userWithFourRows(testApp);
+    const all = (await list(testApp, jwt)).body.data.map((entry) => entry._id);
+    expect(all).toHaveLength(4);
+
+    const pages = [];
+    for (const offset of [0, 3]) pages.push(...(await list(testApp, jwt, `?limit=3&offset=${offset}`)).body.data);
+    expect(pages.map((entry) => entry._id)).toEqual(all);
+    expect((await list(testApp, jwt, '?limit=3&offset=40')).body.data).toEqual([]);
+    // With a cursor too: the offset counts among the rows older than it.
+    expect((await list(testApp, jwt, `?limit=1&offset=1&before=${all[0]}`)).body.data.map((entry) => entry._id)).toEqual([all[2]]);
+
+    const othersRows = new Set((await list(testApp, other.jwt)).body.data.map((entry) => entry._id));
+    expect(pages.some((entry) => othersRows.has(entry._id))).toBe(false);
+  });
+
+  it('refuses an offset that is not a whole number of at least 0 with the envelope', async () => {
+    const testApp = await createTestApp();
+    const { jwt } = await userWithFourRows(testApp);
+    for (const offset of ['-1', '1.5', 'abc']) {
+      const refused = await list(testApp, jwt, `?limit=3&offset=${offset}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ ok: false, error: LOGS_MESSAGES.badOffset });
+    }
+  });
+
+  it('counts for signed-in callers only', async () => {
+    const testApp = await createTestApp();
+    const answer = await testApp.call({ method: 'GET', url: '/api/common/logs/count' });
     expect(answer.status).toBe(401);
     expect(answer.body.ok).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { auditLogs, users, type Database } from '@platform/db';
-import { and, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 
 export interface NewAuditLog {
   action: string;
@@ -20,11 +20,10 @@ export class LogsRepository {
 
   /**
    * Newest first; userId limits the list to one user's rows, page to limit rows older than the
-   * row whose id is before (none when that row is gone).
+   * row whose id is before (none when that row is gone), after skipping offset of them.
    */
-  async list(userId?: string, page?: { limit: number; before?: string | undefined }) {
-    const conditions: SQL[] = [];
-    if (userId) conditions.push(eq(auditLogs.userId, userId));
+  async list(userId?: string, page?: { limit: number; before?: string | undefined; offset?: number | undefined }) {
+    const conditions = ownerCondition(userId);
     // (created_at, id) is the list's order, so a page starts right after the cursor row even
     // when several rows share its timestamp.
     if (page?.before) {
@@ -48,7 +47,16 @@ export class LogsRepository {
       .where(and(...conditions))
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .$dynamic();
-    return page ? query.limit(page.limit) : query;
+    return page ? query.limit(page.limit).offset(page.offset ?? 0) : query;
+  }
+
+  /** How many rows list answers without a page, for the same userId. */
+  async count(userId?: string): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(auditLogs)
+      .where(and(...ownerCondition(userId)));
+    return row?.total ?? 0;
   }
 
   /** Deletes the rows of the given actions that name no user and are older than before. */
@@ -57,4 +65,9 @@ export class LogsRepository {
       .delete(auditLogs)
       .where(and(isNull(auditLogs.userId), inArray(auditLogs.action, [...actions]), lt(auditLogs.createdAt, before)));
   }
+}
+
+/** list and count agree on whose rows they see: one user's, or everyone's (no condition). */
+function ownerCondition(userId: string | undefined): SQL[] {
+  return userId ? [eq(auditLogs.userId, userId)] : [];
 }

@@ -9,4 +9,9 @@ export function logsRoutes(app: FastifyInstance, logs: LogsService, guards: Guar
     const { user } = caller(request);
     return ok(await logs.list({ id: user.id, role: user.role }, parse(logsPageQuerySchema, request.query)));
   });
+
+  app.get('/api/common/logs/count', { preHandler: guards.authenticated }, async (request) => {
+    const { user } = caller(request);
+    return ok(await logs.count({ id: user.id, role: user.role }));
+  });
 }

@@ -1,5 +1,5 @@
 // The audit trail: every mutation and every login attempt leaves a row (DESIGN.md section 4).
-import type { LogEntry, LogsPageQuery, Role } from '@platform/contracts';
+import type { LogEntry, LogsCount, LogsPageQuery, Role } from '@platform/contracts';
 import type { Clock } from '../../lib/clock';
 import type { RequestOrigin } from '../../lib/http';
 import type { LogsRepository } from './logs.repository';
@@ -54,7 +54,7 @@ const SECURITY_ACTIONS: ReadonlySet<string> = new Set([
 const ANONYMOUS_ACTIONS = ['LOGIN_FAILED', 'LOGIN_LOCKED', 'PASSWORD_RESET_IGNORED'] as const;
 
 const DAY_MS = 24 * 60 * 60_000;
-/** Rows of a page asked for with before alone: the view's default page. */
+/** Rows of a page asked for without limit (before or offset alone): the view's default page. */
 const DEFAULT_PAGE = 50;
 
 export class LogsService implements AuditTrail {
@@ -94,10 +94,11 @@ export class LogsService implements AuditTrail {
     return this.repository.deleteAnonymous(ANONYMOUS_ACTIONS, new Date(this.clock.now().getTime() - this.options.anonymousDays * DAY_MS));
   }
 
-  /** Admins see every row, everyone else their own; a page when limit or before is given, else all. */
-  async list(viewer: { id: string; role: Role }, query: LogsPageQuery = {}): Promise<LogEntry[]> {
-    const page = query.limit !== undefined || query.before !== undefined ? { limit: query.limit ?? DEFAULT_PAGE, before: query.before } : undefined;
-    const rows = await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id, page);
+  /** Admins see every row, everyone else their own; a page when any paging parameter is given, else all. */
+  async list(viewer: Viewer, query: LogsPageQuery = {}): Promise<LogEntry[]> {
+    const paged = query.limit !== undefined || query.before !== undefined || query.offset !== undefined;
+    const page = paged ? { limit: query.limit ?? DEFAULT_PAGE, before: query.before, offset: query.offset } : undefined;
+    const rows = await this.repository.list(ownerOf(viewer), page);
     return rows.map((row) => ({
       _id: row.id,
       action: row.action,
@@ -109,4 +110,19 @@ export class LogsService implements AuditTrail {
       metadata: row.metadata,
     }));
   }
+
+  /** The length of the list this viewer gets without paging: the view's counter and last page. */
+  async count(viewer: Viewer): Promise<LogsCount> {
+    return { total: await this.repository.count(ownerOf(viewer)) };
+  }
+}
+
+interface Viewer {
+  id: string;
+  role: Role;
+}
+
+/** Whose rows a viewer sees: everyone's for admins (undefined), else only their own. */
+function ownerOf(viewer: Viewer): string | undefined {
+  return viewer.role === 'admin' ? undefined : viewer.id;
 }

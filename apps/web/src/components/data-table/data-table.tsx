@@ -1,6 +1,8 @@
 // The generic list of the dashboard (product-spec.md sections 2, 4 and 9): a title, an optional
 // add button, paging with a rows-per-page choice and a counter, an empty state, coloured status
-// cells, tooltips on long text, and virtual scrolling for long pages.
+// cells, tooltips on long text, and virtual scrolling for long pages. It pages the rows it is
+// given, or, given rowCount, shows data as the current page of a list the server pages and tells
+// the view which page to fetch.
 import {
   flexRender,
   getCoreRowModel,
@@ -9,10 +11,11 @@ import {
   type ColumnDef,
   type PaginationState,
   type Row,
+  type Updater,
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { pageStrip, rangeLabel } from './page-strip';
 import { isStatusColumn, statusTone } from './status-tone';
 import './data-table.css';
@@ -46,6 +49,13 @@ export interface DataTableProps<T> {
   columnVisibility?: VisibilityState;
   /** A class of the view's own beside data-table, for what its table alone needs. */
   className?: string;
+  /**
+   * Paged on the server: the whole list's length, data being the current page alone. The view
+   * fetches the page that onPaginationChange names.
+   */
+  rowCount?: number;
+  /** Called with the new page (from 0) and rows per page whenever either changes. */
+  onPaginationChange?: (pagination: PaginationState) => void;
 }
 
 export function DataTable<T>({
@@ -64,9 +74,20 @@ export function DataTable<T>({
   actions,
   columnVisibility = ALL_COLUMNS,
   className,
+  rowCount,
+  onPaginationChange,
 }: DataTableProps<T>) {
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: initialPageSize });
   const scrollRef = useRef<HTMLDivElement>(null);
+  const serverPaged = rowCount !== undefined;
+  const total = rowCount ?? data.length;
+
+  // Every change of page goes through here, so a server-paged view always hears of it.
+  const changePagination = (updater: Updater<PaginationState>) => {
+    const next = typeof updater === 'function' ? updater(pagination) : updater;
+    setPagination(next);
+    onPaginationChange?.(next);
+  };
 
   // TanStack Table hands out functions the React Compiler cannot memoize; it skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -75,17 +96,20 @@ export function DataTable<T>({
     columns,
     getRowId: (row) => getRowId(row),
     state: { pagination, columnVisibility },
-    onPaginationChange: setPagination,
+    onPaginationChange: changePagination,
     getCoreRowModel: getCoreRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
+    manualPagination: serverPaged,
+    rowCount,
     autoResetPageIndex: false,
   });
 
   const pageCount = Math.max(1, table.getPageCount());
   const page = Math.min(pagination.pageIndex + 1, pageCount);
   // A shrinking list (a deletion) must not leave the view on a page that no longer exists.
+  const showPage = useEffectEvent((pageIndex: number) => changePagination((state) => ({ ...state, pageIndex })));
   useEffect(() => {
-    if (pagination.pageIndex > pageCount - 1) setPagination((state) => ({ ...state, pageIndex: pageCount - 1 }));
+    if (pagination.pageIndex > pageCount - 1) showPage(pageCount - 1);
   }, [pageCount, pagination.pageIndex]);
 
   useEffect(() => {
@@ -93,7 +117,8 @@ export function DataTable<T>({
   }, [pagination.pageIndex, pagination.pageSize]);
 
   const rows = table.getRowModel().rows;
-  const virtual = virtualizeAbove !== undefined && data.length > virtualizeAbove;
+  // The whole list's length decides, as in the spec's 'more than 20 logs', not the page's.
+  const virtual = virtualizeAbove !== undefined && total > virtualizeAbove;
   const virtualizer = useVirtualizer({
     count: virtual ? rows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -195,7 +220,7 @@ export function DataTable<T>({
           Righe:
           <select
             value={pagination.pageSize}
-            onChange={(event) => setPagination({ pageIndex: 0, pageSize: Number(event.target.value) })}
+            onChange={(event) => changePagination({ pageIndex: 0, pageSize: Number(event.target.value) })}
           >
             {pageSizeOptions.map((option) => (
               <option key={option} value={option}>
@@ -204,7 +229,7 @@ export function DataTable<T>({
             ))}
           </select>
         </label>
-        <span className="data-table__range">{rangeLabel(page, pagination.pageSize, data.length)}</span>
+        <span className="data-table__range">{rangeLabel(page, pagination.pageSize, total)}</span>
         <nav className="data-table__pages" aria-label="Pagine">
           <button
             type="button"

@@ -12,6 +12,7 @@ const PREFETCH: Record<CollectionName, (client: QueryClient) => Promise<void>> =
   transactions: (client) => client.prefetchQuery(collections.transactions),
   accounts: (client) => client.prefetchQuery(collections.accounts),
   algorithms: (client) => client.prefetchQuery(collections.algorithms),
+  // The Logs view's first page, not the whole list: the view fetches the others as they are shown.
   logs: (client) => client.prefetchQuery(collections.logs),
   instruments: (client) => client.prefetchQuery(collections.instruments),
   backtests: (client) => client.prefetchQuery(collections.backtests),

@@ -1,12 +1,13 @@
 // The Logs view (product-spec.md sections 2 and 9): the audit trail, newest first as the server
 // sends it; admins see everyone's rows, others their own. 50 rows a page, virtual scrolling
-// beyond 20 rows, and a details dialog per row.
+// beyond 20 rows, and a details dialog per row. The server pages the list (issue 14 point 7):
+// the view fetches the page it shows, and keeps showing the last one until the next arrives.
 import type { LogEntry } from '@platform/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper, type PaginationState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
-import { collections } from '../../lib/collections/collections';
+import { LOGS_PAGE_SIZE, logsPageQuery } from '../../lib/collections/logs-page';
 import { LogDetailsDialog } from './components/log-details-dialog';
 import { formatLogTimestamp, logUserName } from './log-display';
 import './logs.css';
@@ -16,7 +17,11 @@ const NO_LOGS: LogEntry[] = [];
 const column = createColumnHelper<LogEntry>();
 
 export function LogsView() {
-  const logs = useQuery(collections.logs);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: LOGS_PAGE_SIZE });
+  const logs = useQuery({
+    ...logsPageQuery(pagination.pageIndex, pagination.pageSize),
+    placeholderData: keepPreviousData,
+  });
   const [selected, setSelected] = useState<LogEntry | null>(null);
 
   const columns = useMemo(
@@ -62,10 +67,12 @@ export function LogsView() {
     <>
       <DataTable
         title="Logs"
-        data={logs.data ?? NO_LOGS}
+        data={logs.data?.rows ?? NO_LOGS}
+        rowCount={logs.data?.total ?? 0}
+        onPaginationChange={setPagination}
         columns={columns}
         getRowId={(entry) => entry._id}
-        pageSize={50}
+        pageSize={LOGS_PAGE_SIZE}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
         virtualizeAbove={20}
       />

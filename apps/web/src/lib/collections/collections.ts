@@ -8,7 +8,6 @@ import {
   backtestSchema,
   instrumentSchema,
   investmentSchema,
-  logEntrySchema,
   managedUserSchema,
   marketDataSetSchema,
   transactionSchema,
@@ -16,6 +15,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod';
 import { apiRequest } from '../api-client';
+import { LOGS_PAGE_SIZE, logsPageQuery } from './logs-page';
 
 const listQuery = <T>(key: string, path: string, item: z.ZodType<T>) =>
   queryOptions({
@@ -28,7 +28,8 @@ export const collections = {
   transactions: listQuery('transactions', '/api/common/transactions', transactionSchema),
   accounts: listQuery('accounts', '/api/common/accounts', accountSchema),
   algorithms: listQuery('algorithms', '/api/common/algorithms', algorithmSchema),
-  logs: listQuery('logs', '/api/common/logs', logEntrySchema),
+  /** The first page the Logs view shows, not the whole list: the view fetches the others. */
+  logs: logsPageQuery(0, LOGS_PAGE_SIZE),
   instruments: listQuery('instruments', '/api/common/instruments', instrumentSchema),
   /** Newest first; rows come without results (GET /api/common/backtest/:id has them). */
   backtests: listQuery('backtests', '/api/common/backtest', backtestSchema),
