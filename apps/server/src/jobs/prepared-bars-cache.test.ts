@@ -52,6 +52,24 @@ describe('prepared bars cache', () => {
     expect(prepare).toHaveBeenCalledTimes(3);
   });
 
+  it("drops the entries of a market's older bars, or older EURUSD closes, once a job brings new ones", async () => {
+    const cache = new PreparedBarsCache();
+    const prepare = preparer();
+    const reread = oscillatingBars('2024-03-04', 2);
+    await cache.prepared(job(), prepare);
+    const one = cache.bytes;
+    await cache.prepared(job({ market: 'NASDAQ', bars: reread }), prepare);
+    await cache.prepared(job({ bars: reread }), prepare);
+    expect(cache.bytes).toBe(2 * one);
+    await cache.prepared(
+      job({ bars: reread, fx: { t: Float64Array.of(1), c: Float64Array.of(1.1) } }),
+      prepare,
+    );
+    expect(cache.bytes).toBe(one);
+    await cache.prepared(job(), prepare);
+    expect(prepare).toHaveBeenCalledTimes(5);
+  });
+
   it('keeps within its budget, oldest out first', async () => {
     const cache = new PreparedBarsCache(1);
     const prepare = preparer();

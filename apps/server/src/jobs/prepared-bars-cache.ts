@@ -5,7 +5,8 @@
 // written to, and MarketDataSets hands out the same ones until the set's file changes (an upload
 // here, or a merge by another process sharing the folder: it then reads new arrays), so an entry
 // can never answer for bars or rates that changed. forget() frees a market's entries as soon as an
-// upload replaces its bars.
+// upload here replaces its bars; a process that takes no uploads (npm run worker) frees them when
+// a job brings the market's or EURUSD's new arrays.
 import type { Market } from '@platform/contracts';
 import type { Bars, PreparedBars } from '@platform/engine';
 import type { GridJob } from './engine-executor';
@@ -16,7 +17,7 @@ export interface PreparedJobBars {
   fxFallback: boolean;
 }
 
-/** About five whole-span preparations of a market (about 105 MB each for GOLD's 6 M bars). */
+/** About five whole-span preparations of a market (about 100 MB each for GOLD's 6 M bars). */
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
 interface Entry {
@@ -24,6 +25,9 @@ interface Entry {
   /** Every array the preparation read, and the instrument: equal sources, equal preparation. */
   sources: readonly Float64Array[];
   instrument: string;
+  /** The memory of the market's stored bars and of the EURUSD closes (null: none). */
+  barsMemory: ArrayBufferLike;
+  fxMemory: ArrayBufferLike | null;
   bytes: number;
   value: Promise<PreparedJobBars>;
 }
@@ -87,7 +91,22 @@ export class PreparedBarsCache {
       this.entries = [...this.entries.filter((entry) => entry !== found), found];
       return found.value;
     }
-    const entry: Entry = { market: job.market, sources, instrument, bytes: 0, value: prepare(job) };
+    const barsMemory = job.bars.t.buffer;
+    const fxMemory = job.fx?.t.buffer ?? null;
+    // The store hands out only its current arrays: entries read from older ones never match again.
+    this.entries = this.entries.filter(
+      (other) =>
+        other.fxMemory === fxMemory && (other.market !== job.market || other.barsMemory === barsMemory),
+    );
+    const entry: Entry = {
+      market: job.market,
+      sources,
+      instrument,
+      barsMemory,
+      fxMemory,
+      bytes: 0,
+      value: prepare(job),
+    };
     this.entries.push(entry);
     entry.value.then(
       (value) => {
