@@ -61,7 +61,10 @@ export function computeGrids(job: GridJob): GridJobResult {
   return { results: runAllPrepared(prepared, job.params), fxFallback: usedFxFallback(job, fx) };
 }
 
-/** Runs everything in the calling thread, preparing every job afresh: for tests and for a process with one core to give. */
+/**
+ * Runs everything in the calling thread, preparing every job's bars afresh: for tests and for a
+ * process with one core to give.
+ */
 export const inlineExecutor: EngineExecutor = {
   runGrids: (job) => Promise.resolve(computeGrids(job)),
   analyse: (job) => Promise.resolve(analyseMarket(job.bars, job.point, job.threshold)),
