@@ -13,7 +13,7 @@
  * the first whole-span sweep prepares its bars, the repeats find them prepared, and an upload to
  * EURUSD (the fx of every market) makes the next one prepare them again.
  *
- *   npx tsx apps/server/bench/sweep-speed.ts [repeats=5]
+ *   npx tsx apps/server/bench/sweep-speed.ts [repeats=5]     (SHARED_DATA_DIR: where the real files are)
  */
 import { PERIOD_FIRST_DAY, PERIOD_LAST_DAY, type Backtest, type Market } from '@platform/contracts';
 import { backtests, openDatabase, seedReferenceData, users } from '@platform/db';
@@ -43,7 +43,8 @@ const repeats = Number(process.argv[2] ?? 5);
 const pollDelay = (elapsedMs: number) => (elapsedMs < 100 ? 5 : 50);
 const PASSWORD = 'Bench-Password-9';
 const DAY = 86_400_000;
-const DATA = fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+const DATA =
+  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const REAL_FILES: { market: Market; timeframe: '1m' | '1d'; path: string }[] = [
   { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv' },
   { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part2_Jul-Dec.csv' },
