@@ -23,6 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { count } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { botEntryLocation } from '../src/bots/bot-supervisor';
@@ -43,6 +44,16 @@ const rssMb = (pid: number) => {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+/** CPU time a process has used, in ms (user + system, from /proc). */
+const cpuMs = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return 0;
   }
@@ -177,16 +188,27 @@ try {
   const [tradesBefore] = await database.db.select({ n: count() }).from(transactions);
   let peakBots = 0;
   let peakServer = 0;
+  const botPids = () => runtime.supervisor.list().flatMap((bot) => (bot.pid ? [bot.pid] : []));
+  const botsCpu = () => botPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const cpuBefore = { bots: botsCpu(), server: cpuMs(process.pid) };
+  // What stalls the server's event loop delays prices and the bots' writes alike.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const until = performance.now() + seconds * 1000;
   while (performance.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const pids = runtime.supervisor.list().flatMap((bot) => (bot.pid ? [bot.pid] : []));
+    const pids = botPids();
     peakBots = Math.max(
       peakBots,
       pids.reduce((sum, pid) => sum + rssMb(pid), 0),
     );
     peakServer = Math.max(peakServer, rssMb(process.pid));
   }
+  loopDelay.disable();
+  const cpu = {
+    bots: (botsCpu() - cpuBefore.bots) / (seconds * 1000),
+    server: (cpuMs(process.pid) - cpuBefore.server) / (seconds * 1000),
+  };
   await new Promise((resolve) => setTimeout(resolve, STATS_MS + 500));
   const [ordersAfter] = await database.db.select({ n: count() }).from(botOrders);
   const [tradesAfter] = await database.db.select({ n: count() }).from(transactions);
@@ -205,6 +227,12 @@ try {
   );
   console.log(`  delivery    price to its arrival in the bot: ${quantiles(deliveries)}`);
   console.log(`  feed        due time to hand-out in the server, every price: ${quantiles(lateness)}`);
+  console.log(
+    `server loop   event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
+  );
+  console.log(
+    `cpu           bots ${(cpu.bots * 100).toFixed(0)}% of a core in all, server ${(cpu.server * 100).toFixed(0)}%`,
+  );
   console.log(
     `memory        bots ${peakBots.toFixed(0)} MB in all (${(peakBots / botCount).toFixed(1)} MB a bot), server ${peakServer.toFixed(0)} MB (with PGlite or the pool, the feed and the hub)`,
   );
