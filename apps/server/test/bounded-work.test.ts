@@ -3,26 +3,12 @@
 import { ANALYSIS_MESSAGES, BACKTEST_MESSAGES, type LogEntry } from '@platform/contracts';
 import { auditLogs } from '@platform/db';
 import { describe, expect, it } from 'vitest';
+import { SINGLE_GOLD_BACKTEST } from './support/backtest-requests';
 import { createUser, login } from './support/factories';
 import { oscillatingBars } from './support/memory-prices';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const single = {
-  type: 'single',
-  capital: 10_000,
-  accountType: 'retail',
-  leverage: 20,
-  from: '2024-03-04',
-  to: '2024-03-05',
-  market: 'GOLD',
-  worst: 300,
-  safeWorst: 400,
-  size: '',
-  addizionale: '',
-  mediazione: 30,
-  multiplier: '',
-  target: 50,
-};
+const single = SINGLE_GOLD_BACKTEST;
 
 async function withGold(testApp: TestApp) {
   testApp.prices.set('GOLD', '1m', oscillatingBars('2024-03-01', 7));

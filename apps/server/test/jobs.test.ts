@@ -7,28 +7,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { barsInPeriod } from '../src/jobs/price-history';
 import { JobQueue } from '../src/jobs/job-queue';
+import { SINGLE_GOLD_BACKTEST } from './support/backtest-requests';
 import { createUser, login } from './support/factories';
 import { oscillatingBars } from './support/memory-prices';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const GOLD = { point: 0.1, contractSize: 100, spreadPoints: 3 };
 
-const single = {
-  type: 'single',
-  capital: 10_000,
-  accountType: 'retail',
-  leverage: 20,
-  from: '2024-03-04',
-  to: '2024-03-05',
-  market: 'GOLD',
-  worst: 300,
-  safeWorst: 400,
-  size: '',
-  addizionale: '',
-  mediazione: 30,
-  multiplier: '',
-  target: 50,
-};
+const single = SINGLE_GOLD_BACKTEST;
 
 async function withGold(testApp: TestApp) {
   testApp.prices.set('GOLD', '1m', oscillatingBars('2024-03-01', 7));

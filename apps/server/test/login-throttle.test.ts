@@ -14,6 +14,12 @@ function attempt(testApp: TestApp, payload: Record<string, unknown>, remoteAddre
   return testApp.call<LoginResponse>({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
 }
 
+/** The status of a login with the user's right password from the address. */
+async function rightPassword(testApp: TestApp, user: { username: string }, remoteAddress: string) {
+  return (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, remoteAddress))
+    .status;
+}
+
 describe('login throttling', () => {
   it('locks an account after 10 wrong passwords from 10 addresses, for 15 minutes, then twice as long', async () => {
     const testApp = await createTestApp();
@@ -40,22 +46,16 @@ describe('login throttling', () => {
     expect(lockRow?.metadata).toEqual({ username: user.username });
 
     testApp.clock.advance(14 * MINUTE);
-    expect(
-      (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '127.0.0.12')).status,
-    ).toBe(429);
+    expect(await rightPassword(testApp, user, '127.0.0.12')).toBe(429);
     testApp.clock.advance(MINUTE);
     for (let i = 1; i <= 10; i++) {
       await attempt(testApp, { username: user.username, password: `again-${i}-password` }, `127.0.1.${i}`);
     }
     // The second lock in a row lasts 30 minutes.
     testApp.clock.advance(29 * MINUTE);
-    expect(
-      (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '127.0.2.1')).status,
-    ).toBe(429);
+    expect(await rightPassword(testApp, user, '127.0.2.1')).toBe(429);
     testApp.clock.advance(MINUTE);
-    expect(
-      (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '127.0.2.1')).status,
-    ).toBe(200);
+    expect(await rightPassword(testApp, user, '127.0.2.1')).toBe(200);
   });
 
   it('counts parallel guesses from their start: 20 at once get at most 10 password checks', async () => {
@@ -70,9 +70,7 @@ describe('login throttling', () => {
     );
     expect(answers.filter((answer) => answer.status === 401)).toHaveLength(10);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
-    expect(
-      (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '127.0.6.1')).status,
-    ).toBe(429);
+    expect(await rightPassword(testApp, user, '127.0.6.1')).toBe(429);
   });
 
   it('counts wrong remember tokens like wrong passwords', async () => {
@@ -102,9 +100,7 @@ describe('login throttling', () => {
     await login(testApp, user);
     for (let i = 1; i <= 9; i++)
       await attempt(testApp, { username: user.username, password: `wrong-${i}-password` }, `127.0.1.${i}`);
-    expect(
-      (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '127.0.2.1')).status,
-    ).toBe(200);
+    expect(await rightPassword(testApp, user, '127.0.2.1')).toBe(200);
   });
 
   it('caps the failures of one address over all usernames, an IPv6 address by its /64', async () => {
@@ -208,8 +204,6 @@ describe('login throttling', () => {
       Math.min(...checked.map((answer) => answer.ms)),
     );
     // The gate frees up again.
-    expect(
-      (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '127.0.4.1')).status,
-    ).toBe(200);
+    expect(await rightPassword(testApp, user, '127.0.4.1')).toBe(200);
   });
 });
