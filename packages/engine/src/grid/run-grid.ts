@@ -26,7 +26,14 @@ import {
   type InstrumentSpec,
   type RunResult,
 } from './params';
-import { prepareBars, type BlockLevel, type MalformedBars, type PreparedBars } from './prepared-bars';
+import {
+  alignedLevels,
+  prepareBars,
+  type BlockLevel,
+  type MalformedBars,
+  type PreparedBars,
+} from './prepared-bars';
+import type { EntryCycles } from './entry-cycles';
 import { gridRequirement } from './requirement';
 
 export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSpec, fx: FxCurve): RunResult {
@@ -71,19 +78,6 @@ const UNKNOWN = -2;
 /** Below every price: no level or stop is left to fire. */
 const NEVER_FALLS = -2_147_483_648;
 
-/**
- * For a bar index whose lowest set bit has `z` leading zeros (Math.clz32(bar & -bar); 32 for bar
- * 0), the coarsest block level the bar starts a block of (-1 for none).
- */
-function alignedLevels(levels: readonly BlockLevel[]): Int8Array {
-  const table = new Int8Array(33);
-  for (let zeros = 0; zeros <= 32; zeros++) {
-    const trailingZeros = zeros === 32 ? 32 : 31 - zeros;
-    table[zeros] = levels.findLastIndex((level) => level.shift <= trailingZeros);
-  }
-  return table;
-}
-
 const greatestCommonDivisor = (a: number, b: number): number =>
   b === 0 ? a : greatestCommonDivisor(b, a % b);
 
@@ -118,15 +112,21 @@ function sharedLots(
 /**
  * Starts a group: members share mediazione, target, worst, safeWorst, multiplier and close, and
  * have proportional lots; a dynamic run is a group of one (its lots follow its own equity).
+ * `entryCycles`, shared with other groups of the same target, answers where a cycle closes
+ * before any level fills (null: the group walks every cycle itself).
  */
-export function startGroup(prepared: PreparedBars, members: readonly GridParams[]): GroupRun {
+export function startGroup(
+  prepared: PreparedBars,
+  members: readonly GridParams[],
+  entryCycles: EntryCycles | null = null,
+): GroupRun {
   if (members.length === 0) return { advance: () => undefined, finish: () => [] };
   if (prepared.count === 0)
     return {
       advance: () => undefined,
       finish: () => members.map((params) => report(prepared, params, 0, 0, 0, 0, 0, null)),
     };
-  return new GroupSimulation(prepared, members);
+  return new GroupSimulation(prepared, members, entryCycles);
 }
 
 function report(
@@ -268,6 +268,7 @@ class GroupSimulation implements GroupRun {
   constructor(
     private readonly prepared: PreparedBars,
     private readonly members: readonly GridParams[],
+    private readonly entryCycles: EntryCycles | null,
   ) {
     const leader = members[0] as GridParams;
     const { instrument, levels } = prepared;
@@ -681,6 +682,47 @@ class GroupSimulation implements GroupRun {
   }
 
   /**
+   * Settles the cycle just opened at `bar` from the shared scan (entry-cycles.ts) when it closes
+   * at its take profit before reaching this group's first level or stop, within one fx rate, and
+   * its money follows without walking it: answers the bar after the exit, or `bar` to walk it.
+   * Within one rate equity is increasing in the price, so the path's lowest and highest prices
+   * are its lowest and highest equity samples. Without a new high they can only lower the
+   * plateau's low; with one, the order of the samples matters, unless no dip between them (at
+   * most from the higher of the high and the highest sample down to the lowest) can deepen a
+   * drawdown. Then the exit, above every sample, starts the next plateau.
+   */
+  private closeBeforeAnyFill(bar: number): number {
+    const cycles = this.entryCycles;
+    if (cycles === null || !cycles.find(bar, this.rateRunStarts[this.rateRun + 1] as number)) return bar;
+    if (!(cycles.low > this.fallLimit)) return bar;
+    // The money of the exit as the walk books it: at a gap the open, inside a segment exactly Q · tg.
+    const realised = cycles.gap
+      ? this.realised +
+        ((this.quantity * (this.opens[cycles.exitBar] as number) - this.cost) * this.usdPerUnit) / this.rate
+      : this.realised + (this.quantity * this.target * this.usdPerUnit) / this.rate;
+    const lowest = this.equityAt(cycles.low);
+    const highest = this.equityAt(cycles.high);
+    if (highest <= this.high) {
+      if (lowest < this.lowSinceHigh) this.lowSinceHigh = lowest;
+    } else {
+      if (!(realised > highest)) return bar;
+      const deepest = Math.max(highest, this.high) - Math.min(this.lowSinceHigh, lowest);
+      if (deepest > this.harmlessDepth) {
+        // The bound may be stale (it only grows with the high): worked out again once.
+        this.measureHarmlessDepth();
+        if (deepest > this.harmlessDepth) return bar;
+      }
+      this.high = highest;
+      this.lowSinceHigh = highest;
+    }
+    this.realised = realised;
+    this.trades++;
+    this.inCycle = false;
+    this.sample(0); // no cycle open: the sample is the realised result
+    return cycles.exitBar + 1;
+  }
+
+  /**
    * The members whose next cycle, opening at `open`, could leave the exact range stop before it
    * with what they have: no cycle is open, so nothing floats and nothing is left to close. The
    * loops over members that still count the stopped ones (drawdown bounds) only get more
@@ -759,6 +801,11 @@ class GroupSimulation implements GroupRun {
         bar = this.count; // no cycle will open again: equity stays as it is
         break;
       } else if (this.openCycle(open, bar)) {
+        const next = this.closeBeforeAnyFill(bar);
+        if (next !== bar) {
+          bar = next;
+          continue;
+        }
         opened = true;
       } else {
         this.gone = true;

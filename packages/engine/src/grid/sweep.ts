@@ -1,6 +1,7 @@
 // Range backtests (engine.md section 5, fine points 5 and 17): one run per point of a sweep grid,
 // in nested order size, ratio, mediazione, target (outermost first), multiplier 1.
 import { entryLots, toMilliPoints, type GridParams, type RunResult } from './params';
+import { EntryCycles, firstFallDistance } from './entry-cycles';
 import type { PreparedBars } from './prepared-bars';
 import { startGroup } from './run-grid';
 
@@ -93,8 +94,11 @@ export function sequenceCost(params: GridParams): number {
 }
 
 /**
- * The runs of a list grouped by decision sequence (indexes into the list), costliest first: a
- * pool of threads that takes them in this order ends with the cheap ones and finishes together.
+ * The runs of a list grouped by decision sequence (indexes into the list): by target, smallest
+ * first (the work falls as the target grows), and within a target costliest first. A pool of
+ * threads that takes them in this order ends with the cheap ones and finishes together, and the
+ * groups of one target, which share their cycles until a level fills (entry-cycles.ts), mostly
+ * land in one claim.
  */
 export function decisionGroups(runs: readonly GridParams[]): number[][] {
   const groups = new Map<string, number[]>();
@@ -104,8 +108,9 @@ export function decisionGroups(runs: readonly GridParams[]): number[][] {
     if (members) members.push(index);
     else groups.set(key, [index]);
   });
-  const cost = (group: number[]) => sequenceCost(runs[group[0] as number] as GridParams);
-  return [...groups.values()].sort((a, b) => cost(b) - cost(a));
+  const leader = (group: number[]) => runs[group[0] as number] as GridParams;
+  const cost = (group: number[]) => sequenceCost(leader(group));
+  return [...groups.values()].sort((a, b) => leader(a).target - leader(b).target || cost(b) - cost(a));
 }
 
 /**
@@ -116,13 +121,41 @@ export function decisionGroups(runs: readonly GridParams[]): number[][] {
 const WINDOW_BARS = 4096;
 
 /**
+ * One scan of cycles before any level fills for each target that several groups share: falls as
+ * deep as the deepest first trigger among them fill them all, so the scan stops there.
+ */
+function sharedEntryCycles(
+  prepared: PreparedBars,
+  groups: readonly (readonly GridParams[])[],
+): (EntryCycles | null)[] {
+  const byTarget = new Map<number, GridParams[]>();
+  for (const members of groups) {
+    const leader = members[0];
+    if (leader === undefined) continue;
+    const target = toMilliPoints(leader.target);
+    const leaders = byTarget.get(target);
+    if (leaders) leaders.push(leader);
+    else byTarget.set(target, [leader]);
+  }
+  const scans = new Map<number, EntryCycles>();
+  for (const [target, leaders] of byTarget) {
+    if (leaders.length < 2) continue;
+    scans.set(target, new EntryCycles(prepared, target, Math.max(...leaders.map(firstFallDistance))));
+  }
+  return groups.map((members) =>
+    members[0] === undefined ? null : (scans.get(toMilliPoints(members[0].target)) ?? null),
+  );
+}
+
+/**
  * Each group of runs (runs with one decision sequence) simulated once; the results of each
  * group's members in its order. The groups take turns window by window: each one jumps around
  * the bars near its own events, and taking turns keeps those bars in cache instead of fetching
- * them again per group.
+ * them again per group (and keeps the answers of a shared scan of cycles until they are used).
  */
 export function runGroups(prepared: PreparedBars, groups: readonly (readonly GridParams[])[]): RunResult[][] {
-  const groupRuns = groups.map((members) => startGroup(prepared, members));
+  const entryCycles = sharedEntryCycles(prepared, groups);
+  const groupRuns = groups.map((members, group) => startGroup(prepared, members, entryCycles[group] ?? null));
   for (let end = WINDOW_BARS; end - WINDOW_BARS < prepared.count; end += WINDOW_BARS) {
     const windowEnd = Math.min(end, prepared.count);
     for (const groupRun of groupRuns) groupRun.advance(windowEnd);
