@@ -106,6 +106,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     await bot.idle();
+    await hub.settled();
     await broker.disconnect().catch(() => undefined);
     hub.close();
     process.exit(code);

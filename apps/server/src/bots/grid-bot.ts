@@ -87,8 +87,6 @@ export class GridBot {
   private readonly queue: PriceEvent[] = [];
   private draining: Promise<void> | null = null;
   private haltedWith: string | null = null;
-  /** Intents sent ahead of their orders (see writeIntent); each is awaited before the next price. */
-  private pendingWrites: Promise<void>[] = [];
 
   constructor(
     private readonly setup: BotSetup,
@@ -148,7 +146,10 @@ export class GridBot {
     };
   }
 
-  /** Resolves once every price received so far is handled (and its orders confirmed). */
+  /**
+   * Resolves once every price received so far is handled and its orders are out (behind the hub's
+   * ordered channel, their writes may still be under way: HubClient.settled waits for those).
+   */
   async idle(): Promise<void> {
     while (this.draining) await this.draining;
   }
@@ -174,9 +175,6 @@ export class GridBot {
       if (decision.kind === 'enter') await this.enter(decision, event);
       else await this.exit(decision, event);
     }
-    const writes = this.pendingWrites;
-    this.pendingWrites = [];
-    await Promise.all(writes);
     if (this.stepper.cannotOpen && !this.cycle) await this.halt(this.cannotOpenReason());
   }
 
@@ -295,12 +293,14 @@ export class GridBot {
     return this.sequenced(this.ledger.intent(order));
   }
 
-  /** A write the bot need not wait for before its next request, when the channel keeps their order. */
+  /**
+   * A write the bot need not wait for when the broker shares the ledger's ordered channel: that
+   * channel runs nothing after a failed call and then closes, which ends the bot process, so the
+   * bot's next decisions never outrun a write that failed.
+   */
   private async sequenced(written: Promise<void>): Promise<void> {
     if (this.broker.sequencedWithLedger === true) {
-      // Awaited after the price is handled; marked handled now, as it may fail while the order is out.
       written.catch(() => undefined);
-      this.pendingWrites.push(written);
       return;
     }
     await written;

@@ -20,6 +20,7 @@ export class HubClient {
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
+  private lastCall: Promise<void> = Promise.resolve();
   private priceListener: (event: PriceEvent, seq: number) => void = () => undefined;
 
   private constructor(
@@ -48,10 +49,20 @@ export class HubClient {
 
   call<M extends HubMethod>(method: M, params: HubCalls[M]['params']): Promise<HubCalls[M]['result']> {
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    const answered = new Promise<HubCalls[M]['result']>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.socket.write(`${JSON.stringify({ id, method, params })}\n`);
     });
+    this.lastCall = answered.then(
+      () => undefined,
+      () => undefined,
+    );
+    return answered;
+  }
+
+  /** Resolves once every call made so far is answered (or the connection closed): the hub answers in order. */
+  settled(): Promise<void> {
+    return this.lastCall;
   }
 
   /** `seq` numbers the hub's prices, for quiet(). */
@@ -95,8 +106,8 @@ const position = (wire: WirePosition): BrokerPosition => ({ ...wire, openedAt: n
 
 export function hubPaperBook(hub: HubClient): PaperBook {
   return {
-    open: async ({ clientRef, lots, level, at }) =>
-      position(await hub.call('paperOpen', { clientRef, lots, level, at: at.getTime() })),
+    open: async (opening) =>
+      position(await hub.call('paperOpen', { ...opening, openedAt: opening.openedAt.getTime() })),
     close: async (dealId, level, at) => {
       const exit = await hub.call('paperClose', { dealId, level, at: at.getTime() });
       return { ...exit, closedAt: new Date(exit.closedAt) };

@@ -89,7 +89,7 @@ export interface HubCalls {
   closeCycle: { params: ClosedCycleRecord; result: null };
   /** The bot cannot go on: the investment goes to state 2 with this message. */
   halt: { params: { message: string }; result: null };
-  paperOpen: { params: { clientRef: string; lots: number; level: number; at: number }; result: WirePosition };
+  paperOpen: { params: WirePosition & { clientRef: string }; result: WirePosition };
   paperClose: { params: { dealId: string; level: number; at: number }; result: WireExit };
   paperPositions: { params: Record<string, never>; result: WirePosition[] };
   paperFind: { params: { clientRef: string }; result: WirePosition | null };

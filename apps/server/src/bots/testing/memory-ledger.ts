@@ -1,6 +1,5 @@
 // A bot's ledger and the paper broker's book in memory, for tests that drive a GridBot without
 // a database: what a bot process writes through the hub, kept in arrays a test reads.
-import { randomUUID } from 'node:crypto';
 import type { BrokerExit, BrokerPosition } from '../brokers/broker';
 import type { PaperBook } from '../brokers/paper-broker';
 import type { BotLedger } from '../grid-bot';
@@ -57,18 +56,11 @@ export class MemoryPaperBook implements PaperBook {
   readonly positions = new Map<string, BrokerPosition & { closedAt?: Date }>();
   opened = 0;
 
-  open(position: { clientRef: string; lots: number; level: number; at: Date }): Promise<BrokerPosition> {
+  open(position: BrokerPosition & { clientRef: string }): Promise<BrokerPosition> {
     const known = [...this.positions.values()].find((held) => held.clientRef === position.clientRef);
     if (known) return Promise.resolve(known);
-    const dealId = randomUUID();
-    const held = {
-      dealId,
-      clientRef: position.clientRef,
-      lots: position.lots,
-      level: position.level,
-      openedAt: position.at,
-    };
-    this.positions.set(dealId, held);
+    const held = { ...position };
+    this.positions.set(held.dealId, held);
     this.opened++;
     return Promise.resolve(held);
   }

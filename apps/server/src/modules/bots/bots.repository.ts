@@ -12,9 +12,16 @@ import {
   type PaperPositionRow,
 } from '@platform/db';
 import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_FAILED, INVESTMENT_RUNNING } from '@platform/contracts';
-import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 
 export type NewOrder = Omit<BotOrderRow, 'createdAt' | 'confirmedAt' | 'message'> & { createdAt: Date };
+
+/** A cycle a bot closed: its close order and the transaction it becomes (the owner is looked up). */
+export interface ClosingCycle {
+  closeId: string;
+  investmentId: string;
+  transaction: Omit<typeof transactions.$inferInsert, 'investmentId' | 'userId'>;
+}
 
 export class BotsRepository {
   constructor(private readonly db: Database) {}
@@ -104,27 +111,51 @@ export class BotsRepository {
       .where(and(eq(botOrders.id, id), eq(botOrders.investmentId, investmentId)));
   }
 
-  /** The close's confirmation and the cycle's transaction, together or not at all. */
-  async closeCycle(
-    closeId: string,
-    investmentId: string,
-    transaction: Omit<typeof transactions.$inferInsert, 'investmentId'>,
-  ) {
-    await this.db.transaction(async (tx) => {
-      const settled = await tx
-        .update(botOrders)
-        .set({ status: 'filled', confirmedAt: sql`now()` })
-        .where(
-          and(
-            eq(botOrders.id, closeId),
-            eq(botOrders.investmentId, investmentId),
-            eq(botOrders.status, 'intent'),
-          ),
-        )
-        .returning({ id: botOrders.id });
-      // A close already written (a retried call) is not written twice.
-      if (settled.length === 0) return;
-      await tx.insert(transactions).values({ ...transaction, investmentId });
+  /**
+   * Cycles closed by many bots, in one transaction: each close's confirmation together with its
+   * cycle's transaction, and a close already written (a retried call) not written twice. Answers,
+   * per cycle, false when its investment is gone.
+   */
+  async closeCycles(cycles: ClosingCycle[]): Promise<boolean[]> {
+    return this.db.transaction(async (tx) => {
+      const owners = new Map(
+        (
+          await tx
+            .select({ investmentId: investments.id, ownerId: accounts.ownerId })
+            .from(investments)
+            .innerJoin(accounts, eq(accounts.id, investments.accountId))
+            .where(inArray(investments.id, [...new Set(cycles.map((cycle) => cycle.investmentId))]))
+        ).map((row) => [row.investmentId, row.ownerId]),
+      );
+      const present = cycles.filter((cycle) => owners.has(cycle.investmentId));
+      if (present.length > 0) {
+        const settled = await tx
+          .update(botOrders)
+          .set({ status: 'filled', confirmedAt: sql`now()` })
+          .where(
+            and(
+              eq(botOrders.status, 'intent'),
+              or(
+                ...present.map((cycle) =>
+                  and(eq(botOrders.id, cycle.closeId), eq(botOrders.investmentId, cycle.investmentId)),
+                ),
+              ),
+            ),
+          )
+          .returning({ id: botOrders.id, investmentId: botOrders.investmentId });
+        // Each close settled now, once (a call retried within the batch is there twice).
+        const unwritten = new Set(settled.map((row) => `${row.id} ${row.investmentId}`));
+        const fresh = present.filter((cycle) => unwritten.delete(`${cycle.closeId} ${cycle.investmentId}`));
+        if (fresh.length > 0)
+          await tx.insert(transactions).values(
+            fresh.map((cycle) => ({
+              ...cycle.transaction,
+              investmentId: cycle.investmentId,
+              userId: owners.get(cycle.investmentId) as string,
+            })),
+          );
+      }
+      return cycles.map((cycle) => owners.has(cycle.investmentId));
     });
   }
 
@@ -163,7 +194,7 @@ export class BotsRepository {
    * order), in the order asked; null for a reference another bot's position holds.
    */
   async openPaper(
-    positions: Pick<PaperPositionRow, 'investmentId' | 'clientRef' | 'lots' | 'level' | 'openedAt'>[],
+    positions: Pick<PaperPositionRow, 'investmentId' | 'dealId' | 'clientRef' | 'lots' | 'level' | 'openedAt'>[],
   ): Promise<(PaperPositionRow | null)[]> {
     await this.db.insert(paperPositions).values(positions).onConflictDoNothing();
     const rows = await this.db

@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock';
 import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';
 import { WriteBatch } from '../../bots/hub/write-batch';
-import type { BotsRepository, NewOrder } from './bots.repository';
+import type { BotsRepository, ClosingCycle, NewOrder } from './bots.repository';
 
 type ConfirmedOrder = Parameters<BotsRepository['confirmOrders']>[0][number];
 type NewPaperPosition = Parameters<BotsRepository['openPaper']>[0][number];
@@ -32,11 +32,14 @@ export class BotNotRunnableError extends Error {}
 
 export class BotsService {
   private fxCache: { table: FxTable; at: number } | null = null;
-  // Many bots decide on the same price: their intents, paper positions and confirmations are
-  // each written in one statement.
+  // Many bots decide on the same price: their intents, paper positions, confirmations and closed
+  // cycles are each written in one statement (one transaction for the cycles).
   private readonly intents = new WriteBatch<NewOrder>((orders) => this.repository.insertOrders(orders));
   private readonly confirmations = new WriteBatch<ConfirmedOrder>((rows) =>
     this.repository.confirmOrders(rows),
+  );
+  private readonly closedCycles = new WriteBatch<ClosingCycle, boolean>((cycles) =>
+    this.repository.closeCycles(cycles),
   );
   private readonly paperOpens = new WriteBatch<NewPaperPosition, PaperPositionRow | null>((positions) =>
     this.repository.openPaper(positions),
@@ -132,19 +135,21 @@ export class BotsService {
   }
 
   async closeCycle(investmentId: string, market: Market, record: ClosedCycleRecord): Promise<void> {
-    const userId = await this.repository.ownerOf(investmentId);
-    if (!userId) throw new BotNotRunnableError('investment gone');
-    await this.repository.closeCycle(record.closeId, investmentId, {
-      userId,
-      market,
-      lots: record.lots,
-      entryPrice: record.entryPrice,
-      exitPrice: record.exitPrice,
-      reason: record.reason,
-      openedAt: new Date(record.openedAt),
-      closedAt: new Date(record.closedAt),
-      profitLoss: record.profitLoss,
+    const written = await this.closedCycles.add({
+      closeId: record.closeId,
+      investmentId,
+      transaction: {
+        market,
+        lots: record.lots,
+        entryPrice: record.entryPrice,
+        exitPrice: record.exitPrice,
+        reason: record.reason,
+        openedAt: new Date(record.openedAt),
+        closedAt: new Date(record.closedAt),
+        profitLoss: record.profitLoss,
+      },
     });
+    if (!written) throw new BotNotRunnableError('investment gone');
   }
 
   /** The bot cannot go on: state 2 with its reason, in the audit log too. */
@@ -163,14 +168,15 @@ export class BotsService {
 
   async openPaper(
     investmentId: string,
-    position: { clientRef: string; lots: number; level: number; at: number },
+    position: { dealId: string; clientRef: string; lots: number; level: number; openedAt: number },
   ): Promise<BrokerPosition> {
     const row = await this.paperOpens.add({
       investmentId,
+      dealId: position.dealId,
       clientRef: position.clientRef,
       lots: position.lots,
       level: position.level,
-      openedAt: new Date(position.at),
+      openedAt: new Date(position.openedAt),
     });
     if (!row) throw new BotNotRunnableError('client reference of another bot');
     return {
