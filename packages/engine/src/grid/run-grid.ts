@@ -33,7 +33,7 @@ import {
   type MalformedBars,
   type PreparedBars,
 } from './prepared-bars';
-import type { EntryCycles } from './entry-cycles';
+import { NO_BAR, type EntryCycles } from './entry-cycles';
 import { gridRequirement } from './requirement';
 
 export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSpec, fx: FxCurve): RunResult {
@@ -510,8 +510,9 @@ class GroupSimulation implements GroupRun {
     while (this.nextLevel <= this.levelCount && (this.lots[this.nextLevel] as number) === 0) this.nextLevel++;
   }
 
-  private refreshLimits(): void {
-    this.takeProfit = takeProfitPrice(this.target, this.quantity, this.cost);
+  /** The cycle's take profit, given, and its highest falling trigger. */
+  private refreshLimits(takeProfit: number): void {
+    this.takeProfit = takeProfit;
     const trigger = this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS;
     this.fallLimit = Math.max(trigger, this.stop > 0 ? this.stop : NEVER_FALLS);
   }
@@ -544,7 +545,7 @@ class GroupSimulation implements GroupRun {
         this.closeAt(atOpen ? price : this.stop, true);
         return true;
       }
-      this.refreshLimits();
+      this.refreshLimits(takeProfitPrice(this.target, this.quantity, this.cost));
       return false;
     }
   }
@@ -677,31 +678,37 @@ class GroupSimulation implements GroupRun {
     this.skipEmptyLevels();
     this.quantity = first;
     this.cost = first * (open + this.spread);
-    this.refreshLimits();
+    // Entry 0 alone: Σ q·fill / Q is its fill exactly, so no division is needed.
+    this.refreshLimits(open + this.spread + this.target);
     return true;
   }
 
   /**
-   * Settles the cycle just opened at `bar` from the shared scan (entry-cycles.ts) when it closes
-   * at its take profit before reaching this group's first level or stop, within one fx rate, and
-   * its money follows without walking it: answers the bar after the exit, or `bar` to walk it.
-   * Within one rate equity is increasing in the price, so the path's lowest and highest prices
-   * are its lowest and highest equity samples. Without a new high they can only lower the
-   * plateau's low; with one, the order of the samples matters, unless no dip between them (at
-   * most from the higher of the high and the highest sample down to the lowest) can deepen a
-   * drawdown. Then the exit, above every sample, starts the next plateau.
+   * Settles what it can of the cycle just opened at `bar` from the shared scan (entry-cycles.ts):
+   * answers the bar to go on from, `bar` to walk the cycle from its open. Within one fx rate
+   * equity is increasing in the price, so the lowest and highest prices of the path before the
+   * exit (or before the bar where this group's first level may fill) are its lowest and highest
+   * equity samples. Without a new high they can only lower the plateau's low. With one, the order
+   * of the samples matters, unless no dip between them (at most from the higher of the high and
+   * the highest sample down to the lowest) can deepen a drawdown; then the exit, above every
+   * sample, starts the next plateau. A cycle left open is walked on with its stretch closed.
    */
-  private closeBeforeAnyFill(bar: number): number {
+  private settleEntryOnly(bar: number): number {
     const cycles = this.entryCycles;
-    if (cycles === null || !cycles.find(bar, this.rateRunStarts[this.rateRun + 1] as number)) return bar;
-    if (!(cycles.low > this.fallLimit)) return bar;
+    const runEnd = this.rateRunStarts[this.rateRun + 1] as number;
+    if (cycles === null || !cycles.find(bar, runEnd, this.fallLimit)) return bar;
+    const lowest = this.equityAt(cycles.low);
+    const highest = this.equityAt(cycles.high);
+    if (cycles.exitBar === NO_BAR) {
+      if (highest > this.high) return bar;
+      if (lowest < this.lowSinceHigh) this.lowSinceHigh = lowest;
+      return cycles.until;
+    }
     // The money of the exit as the walk books it: at a gap the open, inside a segment exactly Q · tg.
     const realised = cycles.gap
       ? this.realised +
         ((this.quantity * (this.opens[cycles.exitBar] as number) - this.cost) * this.usdPerUnit) / this.rate
       : this.realised + (this.quantity * this.target * this.usdPerUnit) / this.rate;
-    const lowest = this.equityAt(cycles.low);
-    const highest = this.equityAt(cycles.high);
     if (highest <= this.high) {
       if (lowest < this.lowSinceHigh) this.lowSinceHigh = lowest;
     } else {
@@ -801,7 +808,7 @@ class GroupSimulation implements GroupRun {
         bar = this.count; // no cycle will open again: equity stays as it is
         break;
       } else if (this.openCycle(open, bar)) {
-        const next = this.closeBeforeAnyFill(bar);
+        const next = this.settleEntryOnly(bar);
         if (next !== bar) {
           bar = next;
           continue;

@@ -1,7 +1,7 @@
 // Range backtests (engine.md section 5, fine points 5 and 17): one run per point of a sweep grid,
 // in nested order size, ratio, mediazione, target (outermost first), multiplier 1.
 import { entryLots, toMilliPoints, type GridParams, type RunResult } from './params';
-import { EntryCycles, firstFallDistance } from './entry-cycles';
+import { EntryCycles } from './entry-cycles';
 import type { PreparedBars } from './prepared-bars';
 import { startGroup } from './run-grid';
 
@@ -120,31 +120,21 @@ export function decisionGroups(runs: readonly GridParams[]): number[][] {
  */
 const WINDOW_BARS = 4096;
 
-/**
- * One scan of cycles before any level fills for each target that several groups share: falls as
- * deep as the deepest first trigger among them fill them all, so the scan stops there.
- */
+/** One scan of cycles before any level fills for each target that several groups share. */
 function sharedEntryCycles(
   prepared: PreparedBars,
   groups: readonly (readonly GridParams[])[],
 ): (EntryCycles | null)[] {
-  const byTarget = new Map<number, GridParams[]>();
-  for (const members of groups) {
-    const leader = members[0];
-    if (leader === undefined) continue;
-    const target = toMilliPoints(leader.target);
-    const leaders = byTarget.get(target);
-    if (leaders) leaders.push(leader);
-    else byTarget.set(target, [leader]);
-  }
+  const targets = groups.map((members) => toMilliPoints(members[0]?.target ?? 0));
+  const groupsOfTarget = new Map<number, number>();
+  for (const target of targets) groupsOfTarget.set(target, (groupsOfTarget.get(target) ?? 0) + 1);
   const scans = new Map<number, EntryCycles>();
-  for (const [target, leaders] of byTarget) {
-    if (leaders.length < 2) continue;
-    scans.set(target, new EntryCycles(prepared, target, Math.max(...leaders.map(firstFallDistance))));
-  }
-  return groups.map((members) =>
-    members[0] === undefined ? null : (scans.get(toMilliPoints(members[0].target)) ?? null),
-  );
+  return targets.map((target) => {
+    if ((groupsOfTarget.get(target) as number) < 2) return null;
+    const scan = scans.get(target) ?? new EntryCycles(prepared, target);
+    scans.set(target, scan);
+    return scan;
+  });
 }
 
 /**
