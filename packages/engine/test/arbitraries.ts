@@ -115,7 +115,7 @@ export const scenario = scenarioOf({});
  * dynamic runs on small capitals, whose lots compound with every take profit. Only parameters
  * the API accepts (fine point 19): dynamic compounding takes them past that on its own.
  */
-const huge: Partial<typeof draws> = {
+export const hugeScenario = scenarioOf({
   size: fc.constantFrom(0.01, 1, 100, 1e4, 1e6, 1e8),
   multiplier: fc.constantFrom(1, 1.5, 2, 3, 10),
   levelsToWorst: fc.double({ min: 0.5, max: 30, noNaN: true }),
@@ -124,12 +124,4 @@ const huge: Partial<typeof draws> = {
     { weight: 3, arbitrary: fc.constant(true) },
     { weight: 1, arbitrary: fc.constant(false) },
   ),
-};
-const accepted = ({ params }: Scenario) => gridParamsProblem(params) === null;
-
-export const hugeScenario = scenarioOf(huge).filter(accepted);
-
-/** Series of 100 to 300 bars: many cycles each, where fast-check's small sizes give a few. */
-const longShapes = fc.array(barShape, { minLength: 100, maxLength: 300 });
-export const longScenario = scenarioOf({ shapes: longShapes });
-export const longHugeScenario = scenarioOf({ ...huge, shapes: longShapes }).filter(accepted);
+}).filter(({ params }) => gridParamsProblem(params) === null);

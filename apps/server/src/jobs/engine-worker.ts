@@ -29,7 +29,7 @@ export interface PrepareSlice {
 
 export interface GridShare {
   prepared: PreparedBars;
-  /** Every group of runs with one decision sequence, in decisionGroups' order (costliest targets first). */
+  /** Every group of runs with one decision sequence, costliest first. */
   groups: GridParams[][];
   /** The first group no thread has claimed yet: one counter on shared memory for every thread. */
   next: Int32Array;

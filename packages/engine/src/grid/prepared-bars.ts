@@ -50,19 +50,6 @@ export interface MalformedBars {
   low: Int32Array;
 }
 
-/**
- * For a bar index whose lowest set bit has `z` leading zeros (Math.clz32(bar & -bar); 32 for bar
- * 0), the coarsest block level the bar starts a block of (-1 for none).
- */
-export function alignedLevels(levels: readonly BlockLevel[]): Int8Array {
-  const table = new Int8Array(33);
-  for (let zeros = 0; zeros <= 32; zeros++) {
-    const trailingZeros = zeros === 32 ? 32 : 31 - zeros;
-    table[zeros] = levels.findLastIndex((level) => level.shift <= trailingZeros);
-  }
-  return table;
-}
-
 /** Block sizes grow by this factor per level. */
 const DEFAULT_BRANCHING = 16;
 

@@ -26,14 +26,7 @@ import {
   type InstrumentSpec,
   type RunResult,
 } from './params';
-import {
-  alignedLevels,
-  prepareBars,
-  type BlockLevel,
-  type MalformedBars,
-  type PreparedBars,
-} from './prepared-bars';
-import { NO_BAR, type EntryCycles } from './entry-cycles';
+import { prepareBars, type BlockLevel, type MalformedBars, type PreparedBars } from './prepared-bars';
 import { gridRequirement } from './requirement';
 
 export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSpec, fx: FxCurve): RunResult {
@@ -78,6 +71,19 @@ const UNKNOWN = -2;
 /** Below every price: no level or stop is left to fire. */
 const NEVER_FALLS = -2_147_483_648;
 
+/**
+ * For a bar index whose lowest set bit has `z` leading zeros (Math.clz32(bar & -bar); 32 for bar
+ * 0), the coarsest block level the bar starts a block of (-1 for none).
+ */
+function alignedLevels(levels: readonly BlockLevel[]): Int8Array {
+  const table = new Int8Array(33);
+  for (let zeros = 0; zeros <= 32; zeros++) {
+    const trailingZeros = zeros === 32 ? 32 : 31 - zeros;
+    table[zeros] = levels.findLastIndex((level) => level.shift <= trailingZeros);
+  }
+  return table;
+}
+
 const greatestCommonDivisor = (a: number, b: number): number =>
   b === 0 ? a : greatestCommonDivisor(b, a % b);
 
@@ -112,21 +118,15 @@ function sharedLots(
 /**
  * Starts a group: members share mediazione, target, worst, safeWorst, multiplier and close, and
  * have proportional lots; a dynamic run is a group of one (its lots follow its own equity).
- * `entryCycles`, shared with other groups of the same target, answers where a cycle closes
- * before any level fills (null: the group walks every cycle itself).
  */
-export function startGroup(
-  prepared: PreparedBars,
-  members: readonly GridParams[],
-  entryCycles: EntryCycles | null = null,
-): GroupRun {
+export function startGroup(prepared: PreparedBars, members: readonly GridParams[]): GroupRun {
   if (members.length === 0) return { advance: () => undefined, finish: () => [] };
   if (prepared.count === 0)
     return {
       advance: () => undefined,
       finish: () => members.map((params) => report(prepared, params, 0, 0, 0, 0, 0, null)),
     };
-  return new GroupSimulation(prepared, members, entryCycles);
+  return new GroupSimulation(prepared, members);
 }
 
 function report(
@@ -268,7 +268,6 @@ class GroupSimulation implements GroupRun {
   constructor(
     private readonly prepared: PreparedBars,
     private readonly members: readonly GridParams[],
-    private readonly entryCycles: EntryCycles | null,
   ) {
     const leader = members[0] as GridParams;
     const { instrument, levels } = prepared;
@@ -510,9 +509,8 @@ class GroupSimulation implements GroupRun {
     while (this.nextLevel <= this.levelCount && (this.lots[this.nextLevel] as number) === 0) this.nextLevel++;
   }
 
-  /** The cycle's take profit, given, and its highest falling trigger. */
-  private refreshLimits(takeProfit: number): void {
-    this.takeProfit = takeProfit;
+  private refreshLimits(): void {
+    this.takeProfit = takeProfitPrice(this.target, this.quantity, this.cost);
     const trigger = this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS;
     this.fallLimit = Math.max(trigger, this.stop > 0 ? this.stop : NEVER_FALLS);
   }
@@ -545,7 +543,7 @@ class GroupSimulation implements GroupRun {
         this.closeAt(atOpen ? price : this.stop, true);
         return true;
       }
-      this.refreshLimits(takeProfitPrice(this.target, this.quantity, this.cost));
+      this.refreshLimits();
       return false;
     }
   }
@@ -678,55 +676,8 @@ class GroupSimulation implements GroupRun {
     this.skipEmptyLevels();
     this.quantity = first;
     this.cost = first * (open + this.spread);
-    // Entry 0 alone: Σ q·fill / Q is its fill exactly, so no division is needed.
-    this.refreshLimits(open + this.spread + this.target);
+    this.refreshLimits();
     return true;
-  }
-
-  /**
-   * Settles what it can of the cycle just opened at `bar` from the shared scan (entry-cycles.ts):
-   * answers the bar to go on from, `bar` to walk the cycle from its open. Within one fx rate
-   * equity is increasing in the price, so the lowest and highest prices of the path before the
-   * exit (or before the bar where this group's first level may fill) are its lowest and highest
-   * equity samples. Without a new high they can only lower the plateau's low. With one, the order
-   * of the samples matters, unless no dip between them (at most from the higher of the high and
-   * the highest sample down to the lowest) can deepen a drawdown; then the exit, above every
-   * sample, starts the next plateau. A cycle left open is walked on with its stretch closed.
-   */
-  private settleEntryOnly(bar: number): number {
-    const cycles = this.entryCycles;
-    const runEnd = this.rateRunStarts[this.rateRun + 1] as number;
-    if (cycles === null || !cycles.find(bar, runEnd, this.fallLimit)) return bar;
-    const lowest = this.equityAt(cycles.low);
-    const highest = this.equityAt(cycles.high);
-    if (cycles.exitBar === NO_BAR) {
-      if (highest > this.high) return bar;
-      if (lowest < this.lowSinceHigh) this.lowSinceHigh = lowest;
-      return cycles.until;
-    }
-    // The money of the exit as the walk books it: at a gap the open, inside a segment exactly Q · tg.
-    const realised = cycles.gap
-      ? this.realised +
-        ((this.quantity * (this.opens[cycles.exitBar] as number) - this.cost) * this.usdPerUnit) / this.rate
-      : this.realised + (this.quantity * this.target * this.usdPerUnit) / this.rate;
-    if (highest <= this.high) {
-      if (lowest < this.lowSinceHigh) this.lowSinceHigh = lowest;
-    } else {
-      if (!(realised > highest)) return bar;
-      const deepest = Math.max(highest, this.high) - Math.min(this.lowSinceHigh, lowest);
-      if (deepest > this.harmlessDepth) {
-        // The bound may be stale (it only grows with the high): worked out again once.
-        this.measureHarmlessDepth();
-        if (deepest > this.harmlessDepth) return bar;
-      }
-      this.high = highest;
-      this.lowSinceHigh = highest;
-    }
-    this.realised = realised;
-    this.trades++;
-    this.inCycle = false;
-    this.sample(0); // no cycle open: the sample is the realised result
-    return cycles.exitBar + 1;
   }
 
   /**
@@ -808,11 +759,6 @@ class GroupSimulation implements GroupRun {
         bar = this.count; // no cycle will open again: equity stays as it is
         break;
       } else if (this.openCycle(open, bar)) {
-        const next = this.settleEntryOnly(bar);
-        if (next !== bar) {
-          bar = next;
-          continue;
-        }
         opened = true;
       } else {
         this.gone = true;

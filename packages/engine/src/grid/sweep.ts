@@ -1,7 +1,6 @@
 // Range backtests (engine.md section 5, fine points 5 and 17): one run per point of a sweep grid,
 // in nested order size, ratio, mediazione, target (outermost first), multiplier 1.
 import { entryLots, toMilliPoints, type GridParams, type RunResult } from './params';
-import { EntryCycles } from './entry-cycles';
 import type { PreparedBars } from './prepared-bars';
 import { startGroup } from './run-grid';
 
@@ -94,11 +93,8 @@ export function sequenceCost(params: GridParams): number {
 }
 
 /**
- * The runs of a list grouped by decision sequence (indexes into the list): by target, smallest
- * first (the work falls as the target grows), and within a target costliest first. A pool of
- * threads that takes them in this order ends with the cheap ones and finishes together, and the
- * groups of one target, which share their cycles until a level fills (entry-cycles.ts), mostly
- * land in one claim.
+ * The runs of a list grouped by decision sequence (indexes into the list), costliest first: a
+ * pool of threads that takes them in this order ends with the cheap ones and finishes together.
  */
 export function decisionGroups(runs: readonly GridParams[]): number[][] {
   const groups = new Map<string, number[]>();
@@ -108,9 +104,8 @@ export function decisionGroups(runs: readonly GridParams[]): number[][] {
     if (members) members.push(index);
     else groups.set(key, [index]);
   });
-  const leader = (group: number[]) => runs[group[0] as number] as GridParams;
-  const cost = (group: number[]) => sequenceCost(leader(group));
-  return [...groups.values()].sort((a, b) => leader(a).target - leader(b).target || cost(b) - cost(a));
+  const cost = (group: number[]) => sequenceCost(runs[group[0] as number] as GridParams);
+  return [...groups.values()].sort((a, b) => cost(b) - cost(a));
 }
 
 /**
@@ -120,32 +115,14 @@ export function decisionGroups(runs: readonly GridParams[]): number[][] {
  */
 const WINDOW_BARS = 4096;
 
-/** One scan of cycles before any level fills for each target that several groups share. */
-function sharedEntryCycles(
-  prepared: PreparedBars,
-  groups: readonly (readonly GridParams[])[],
-): (EntryCycles | null)[] {
-  const targets = groups.map((members) => toMilliPoints(members[0]?.target ?? 0));
-  const groupsOfTarget = new Map<number, number>();
-  for (const target of targets) groupsOfTarget.set(target, (groupsOfTarget.get(target) ?? 0) + 1);
-  const scans = new Map<number, EntryCycles>();
-  return targets.map((target) => {
-    if ((groupsOfTarget.get(target) as number) < 2) return null;
-    const scan = scans.get(target) ?? new EntryCycles(prepared, target);
-    scans.set(target, scan);
-    return scan;
-  });
-}
-
 /**
  * Each group of runs (runs with one decision sequence) simulated once; the results of each
  * group's members in its order. The groups take turns window by window: each one jumps around
  * the bars near its own events, and taking turns keeps those bars in cache instead of fetching
- * them again per group (and keeps the answers of a shared scan of cycles until they are used).
+ * them again per group.
  */
 export function runGroups(prepared: PreparedBars, groups: readonly (readonly GridParams[])[]): RunResult[][] {
-  const entryCycles = sharedEntryCycles(prepared, groups);
-  const groupRuns = groups.map((members, group) => startGroup(prepared, members, entryCycles[group] ?? null));
+  const groupRuns = groups.map((members) => startGroup(prepared, members));
   for (let end = WINDOW_BARS; end - WINDOW_BARS < prepared.count; end += WINDOW_BARS) {
     const windowEnd = Math.min(end, prepared.count);
     for (const groupRun of groupRuns) groupRun.advance(windowEnd);
