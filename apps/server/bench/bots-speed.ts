@@ -190,7 +190,9 @@ try {
   let peakServer = 0;
   const botPids = () => runtime.supervisor.list().flatMap((bot) => (bot.pid ? [bot.pid] : []));
   const botsCpu = () => botPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
-  const cpuBefore = { bots: botsCpu(), server: cpuMs(process.pid) };
+  // pm2's daemon carries every bot's log lines to their files and to the server.
+  const daemonPid = Number(readFileSync(join(dir, 'pm2', 'pm2.pid'), 'utf8'));
+  const cpuBefore = { bots: botsCpu(), server: cpuMs(process.pid), daemon: cpuMs(daemonPid) };
   // What stalls the server's event loop delays prices and the bots' writes alike.
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
@@ -208,6 +210,7 @@ try {
   const cpu = {
     bots: (botsCpu() - cpuBefore.bots) / (seconds * 1000),
     server: (cpuMs(process.pid) - cpuBefore.server) / (seconds * 1000),
+    daemon: (cpuMs(daemonPid) - cpuBefore.daemon) / (seconds * 1000),
   };
   await new Promise((resolve) => setTimeout(resolve, STATS_MS + 500));
   const [ordersAfter] = await database.db.select({ n: count() }).from(botOrders);
@@ -231,7 +234,7 @@ try {
     `server loop   event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
   );
   console.log(
-    `cpu           bots ${(cpu.bots * 100).toFixed(0)}% of a core in all, server ${(cpu.server * 100).toFixed(0)}%`,
+    `cpu           bots ${(cpu.bots * 100).toFixed(0)}% of a core in all, server ${(cpu.server * 100).toFixed(0)}%, pm2 daemon ${(cpu.daemon * 100).toFixed(0)}%`,
   );
   console.log(
     `memory        bots ${peakBots.toFixed(0)} MB in all (${(peakBots / botCount).toFixed(1)} MB a bot), server ${peakServer.toFixed(0)} MB (with PGlite or the pool, the feed and the hub)`,
