@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ClosedCycleRecord, OrderRecord } from '../src/bots/hub/hub-protocol';
 import { BotNotRunnableError } from '../src/modules/bots/bots.service';
-import { createUser, login } from './support/factories';
+import { demoInvestor } from './support/demo-investor';
 import { createTestApp } from './support/test-app';
 
 interface Transaction {
@@ -17,38 +17,9 @@ interface Transaction {
 
 async function twoInvestments() {
   const testApp = await createTestApp();
-  const owner = await createUser(testApp);
-  const admin = await createUser(testApp, { role: 'admin' });
-  const ownerToken = (await login(testApp, owner)).jwt;
-  const adminToken = (await login(testApp, admin)).jwt;
-  const account = await testApp.call<{ _id: string }>({
-    method: 'POST',
-    url: '/api/common/accounts/add',
-    token: ownerToken,
-    payload: { accountId: 'DEMO-LEDGER', isDemo: true, username: 'demo', password: 'demo' },
-  });
-  const algorithm = await testApp.call<{ _id: string }>({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
-    token: adminToken,
-    payload: { name: 'Grid GOLD', description: 'Griglia', minCapital: 1000, market: 'GOLD' },
-  });
-  const invest = async () =>
-    (
-      await testApp.call<{ _id: string }>({
-        method: 'POST',
-        url: '/api/common/investments/add',
-        token: ownerToken,
-        payload: {
-          accountId: account.body.data._id,
-          algorithmId: algorithm.body.data._id,
-          capital: 10_000,
-          parameters: { leverage: 20, size: 1, additional: 0.5, maxcontracts: 10 },
-        },
-      })
-    ).body.data._id;
-  const first = await invest();
-  const second = await invest();
+  const { ownerToken, invest } = await demoInvestor(testApp);
+  const first = (await invest())._id;
+  const second = (await invest())._id;
   const transactions = async () =>
     (await testApp.call<Transaction[]>({ method: 'GET', url: '/api/common/transactions', token: ownerToken }))
       .body.data;

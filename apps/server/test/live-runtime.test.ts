@@ -2,7 +2,7 @@
 // replay feed through the paper broker and writes transactions; killed with SIGKILL in the middle
 // of its work it is started again, recovers its open positions and doubles nothing; a deletion
 // request stops it; a bot that cannot trade stops in state 2 with its reason, without a crash loop.
-import type { Account, Investment, Transaction } from '@platform/contracts';
+import type { Investment, Transaction } from '@platform/contracts';
 import { botOrders, paperPositions, transactions } from '@platform/db';
 import type { Bars } from '@platform/engine';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +15,7 @@ import { botEntryLocation } from '../src/bots/bot-supervisor';
 import { CandleBook } from '../src/bots/feed/candle-book';
 import { lateBotControl, startLiveRuntime, type LiveRuntime } from '../src/bots/live-runtime';
 import { UnknownProcessError } from '../src/realtime/process-control';
-import { createUser, login } from './support/factories';
+import { demoInvestor } from './support/demo-investor';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -88,36 +88,7 @@ async function startRuntime() {
   });
   onTestFinished(() => runtime.close());
 
-  const admin = await createUser(testApp, { role: 'admin' });
-  const owner = await createUser(testApp);
-  const ownerToken = (await login(testApp, owner)).jwt;
-  const adminToken = (await login(testApp, admin)).jwt;
-  const account = await testApp.call<Account>({
-    method: 'POST',
-    url: '/api/common/accounts/add',
-    token: ownerToken,
-    payload: { accountId: 'DEMO-LIVE', isDemo: true, username: 'demo', password: 'demo' },
-  });
-  const algorithm = await testApp.call<{ _id: string }>({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
-    token: adminToken,
-    payload: { name: 'Grid GOLD', description: 'Griglia', minCapital: 1000, market: 'GOLD' },
-  });
-  const invest = async (parameters: Record<string, number> = {}) =>
-    (
-      await testApp.call<Investment>({
-        method: 'POST',
-        url: '/api/common/investments/add',
-        token: ownerToken,
-        payload: {
-          accountId: account.body.data._id,
-          algorithmId: algorithm.body.data._id,
-          capital: 10_000,
-          parameters: { leverage: 20, size: 1, additional: 0.5, maxcontracts: 10, ...parameters },
-        },
-      })
-    ).body.data;
+  const { ownerToken, invest } = await demoInvestor(testApp);
   const listed = async <T>(url: string) =>
     (await testApp.call<T[]>({ method: 'GET', url, token: ownerToken })).body.data;
   return { testApp, runtime, ownerToken, invest, listed };

@@ -118,15 +118,7 @@ export class BotsRepository {
    */
   async closeCycles(cycles: ClosingCycle[]): Promise<boolean[]> {
     return this.db.transaction(async (tx) => {
-      const owners = new Map(
-        (
-          await tx
-            .select({ investmentId: investments.id, ownerId: accounts.ownerId })
-            .from(investments)
-            .innerJoin(accounts, eq(accounts.id, investments.accountId))
-            .where(inArray(investments.id, [...new Set(cycles.map((cycle) => cycle.investmentId))]))
-        ).map((row) => [row.investmentId, row.ownerId]),
-      );
+      const owners = await ownersOf(tx, [...new Set(cycles.map((cycle) => cycle.investmentId))]);
       const present = cycles.filter((cycle) => owners.has(cycle.investmentId));
       if (present.length > 0) {
         const settled = await tx
@@ -178,14 +170,9 @@ export class BotsRepository {
   }
 
   async ownerOf(investmentId: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ ownerId: accounts.ownerId })
-      .from(investments)
-      .innerJoin(accounts, eq(accounts.id, investments.accountId))
-      .where(eq(investments.id, investmentId))
-      .limit(1);
-    return row?.ownerId;
+    return (await ownersOf(this.db, [investmentId])).get(investmentId);
   }
+
 
   // The paper broker's book.
 
@@ -249,4 +236,14 @@ export class BotsRepository {
       .limit(1);
     return row;
   }
+}
+
+/** The owner of each investment that still exists (a transaction's rows are the owner's). */
+async function ownersOf(db: Database, investmentIds: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ investmentId: investments.id, ownerId: accounts.ownerId })
+    .from(investments)
+    .innerJoin(accounts, eq(accounts.id, investments.accountId))
+    .where(inArray(investments.id, investmentIds));
+  return new Map(rows.map((row) => [row.investmentId, row.ownerId]));
 }
