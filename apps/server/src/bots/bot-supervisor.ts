@@ -3,7 +3,7 @@
 // starts with the server (clearing what a crashed server left) and is stopped with it. pm2
 // restarts a bot that ended after a pause that grows with each quick crash; a bot whose
 // investment no longer runs (it halted with its reason written, or was stopped) is removed by the
-// next sync, which runs whenever a bot is not online. A bot that keeps crashing is stopped with a
+// next sync, which runs as soon as a bot exits and whenever the poll finds one not online. A bot that keeps crashing is stopped with a
 // reason on its investment instead of being restarted for ever. (pm2's stop_exit_codes would
 // keep a bot that exits with 0 down, but with exp_backoff_restart_delay it also leaves a killed
 // bot waiting for ever, so it is not used.)
@@ -134,6 +134,10 @@ export class BotSupervisor {
       if (packet.event === 'exit' || packet.event === 'restart' || packet.event === 'online') {
         this.tell({ investmentId: null, type: 'out', line: `${packet.process.name}: ${packet.event}` });
       }
+      // A bot that ended may have ended for good (halted, or its investment stopped): remove it now,
+      // not at the next poll, which a loaded host can miss while pm2 waits to restart it. Only
+      // remove: a full sync here would restart again a bot that pm2 is restarting by command.
+      if (packet.event === 'exit') void this.queued(() => this.removeEnded());
     });
     this.poll = setInterval(() => void this.refresh().then(() => this.settle()), this.options.pollMs ?? 1000);
     this.poll.unref();
@@ -141,8 +145,14 @@ export class BotSupervisor {
 
   /** Brings the processes in line with the investments; calls are queued so that two never interleave. */
   sync(): Promise<void> {
+    return this.queued(() => this.syncNow());
+  }
+
+  private queued(work: () => Promise<unknown>): Promise<void> {
     this.syncing = this.syncing
-      .then(() => this.syncNow())
+      .then(async () => {
+        if (!this.closed) await work();
+      })
       .catch((error: unknown) => {
         this.options.logger.warn({ error: String(error) }, 'bot sync failed');
       });
@@ -225,14 +235,20 @@ export class BotSupervisor {
       await this.sync();
   }
 
-  private async syncNow(): Promise<void> {
-    if (this.closed) return;
+  /** Deletes the processes whose investment no longer runs; answers the investments that run. */
+  private async removeEnded(): Promise<Set<string>> {
     await this.refresh();
     const running = new Set(await this.options.bots.runningInvestmentIds());
+    for (const process of this.processes.filter((bot) => !running.has(bot.name))) {
+      await call((done) => this.pm2.delete(process.name, done)).catch(() => undefined);
+    }
+    return running;
+  }
+
+  private async syncNow(): Promise<void> {
+    const running = await this.removeEnded();
     for (const process of this.processes) {
-      if (!running.has(process.name)) {
-        await call((done) => this.pm2.delete(process.name, done)).catch(() => undefined);
-      } else if (process.pm2_env.status === 'stopped') {
+      if (running.has(process.name) && process.pm2_env.status === 'stopped') {
         await call((done) => this.pm2.restart(process.name, done)).catch(() => undefined);
       }
     }
