@@ -8,7 +8,7 @@ import { RESET_LINK, waitForMailLink } from './support/outbox';
 import { captureScreen } from './support/screenshots';
 import { ADMIN } from './support/server';
 import { useServerAndBrowser } from './support/suite';
-import { totpCode } from './support/totp';
+import { nextTotpCode, totpCode } from './support/totp';
 import { submitCredentials } from './support/ui';
 
 const e2e = useServerAndBrowser();
@@ -98,7 +98,7 @@ describe('access', () => {
     await submitCredentials(page, ADMIN.email, ADMIN.password);
     await page.getByRole('button', { name: `Not ${ADMIN.email}?` }).waitFor();
     await captureScreen(page, 'otp-code-step');
-    const loginCode = await totpCode(secret, setupCode.step);
+    const loginCode = await nextTotpCode(secret, setupCode.step);
     await page.getByLabel('OTP code').fill(loginCode.code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/dashboard');
@@ -112,7 +112,7 @@ describe('access', () => {
     await page.clock.install();
     await page.goto('/login');
     await submitCredentials(page, ADMIN.email, ADMIN.password);
-    const code = await totpCode(adminOtp.secret, adminOtp.lastStep);
+    const code = await nextTotpCode(adminOtp.secret, adminOtp.lastStep);
     adminOtp.lastStep = code.step;
     await page.getByLabel('OTP code').fill(code.code);
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openAppPage, type AppPage } from './support/browser';
 import { RESET_LINK, waitForMailLink } from './support/outbox';
 import { captureScreen } from './support/screenshots';
-import { ADMIN, startServer, type RunningServer } from './support/server';
+import { ADMIN, ADMIN_2FA_OPTIONAL, startServer, type RunningServer } from './support/server';
 import { logIn, openView, toast } from './support/ui';
 
 const CUSTOMER = { firstname: 'Giulia', lastname: 'Bianchi', email: 'giulia.bianchi@example.com', password: 'Giulia-Password-1' } as const;
@@ -19,7 +19,7 @@ let browser: Browser;
 const pages: AppPage[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: ADMIN_2FA_OPTIONAL }), launchBrowser()]);
 });
 
 afterAll(async () => {

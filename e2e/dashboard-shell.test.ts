@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { api, apiLogin, createInvitedUser, loginFrom } from './support/api';
 import { VIEWPORTS } from './support/browser';
 import { captureScreen } from './support/screenshots';
-import { ADMIN } from './support/server';
+import { ADMIN, ADMIN_2FA_OPTIONAL } from './support/server';
 import { useServerAndBrowser } from './support/suite';
 import { totpCode } from './support/totp';
 import { logIn, openView, sidebarLink } from './support/ui';
 
-const e2e = useServerAndBrowser();
+const e2e = useServerAndBrowser({ env: ADMIN_2FA_OPTIONAL });
 
 const CUSTOMER = {
   firstname: 'Mario',

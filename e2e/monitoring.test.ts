@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { api, apiLogin, createInvitedUser } from './support/api';
 import { VIEWPORTS } from './support/browser';
 import { captureScreen } from './support/screenshots';
-import { ADMIN } from './support/server';
+import { ADMIN, ADMIN_2FA_OPTIONAL } from './support/server';
 import { useServerAndBrowser } from './support/suite';
 import { logIn, openView, toast } from './support/ui';
 
@@ -41,12 +41,13 @@ interface TransactionRow {
 }
 
 // Bots log their cycles at info: the logs dialog needs lines to show.
-const e2e = useServerAndBrowser({ env: { FEED_SPEED: '10000', DEMO_DATA: '1', LOG_LEVEL: 'info' } });
+const e2e = useServerAndBrowser({
+  env: { ...ADMIN_2FA_OPTIONAL, FEED_SPEED: '10000', DEMO_DATA: '1', LOG_LEVEL: 'info' },
+});
 
 let adminJwt: string | undefined;
 
 async function demoInvestment(): Promise<InvestmentRow> {
-  // One API login: the admin's 2FA code may not be given twice.
   const jwt = (adminJwt ??= await apiLogin(e2e.server, ADMIN.email, ADMIN.password));
   const answer = await api<InvestmentRow[]>(e2e.server, '/api/common/investments', { jwt });
   const found = answer.data?.find((row) => row.account.accountId === 'DEMO-0001');

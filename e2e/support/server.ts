@@ -17,6 +17,13 @@ const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
 /** The admin seeded on first start. */
 export const ADMIN = { email: 'admin@example.com', password: 'Admin-Password-1' } as const;
 
+/**
+ * The environment of files whose subject is not 2FA. With the admin's 2FA required (the default),
+ * each 30 s code is taken once, so every admin login after the second waits for the clock;
+ * auth.test.ts and access-screen.test.ts test the requirement itself.
+ */
+export const ADMIN_2FA_OPTIONAL = { REQUIRE_2FA_FOR: '' } as const;
+
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;

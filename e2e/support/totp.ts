@@ -12,28 +12,27 @@ export interface TotpCode {
 
 const currentStep = () => Math.floor(Date.now() / 1000 / PERIOD_S);
 
+const codeOf = (secret: string, step: number): TotpCode => {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: PERIOD_S });
+  return { code: totp.generate({ timestamp: step * PERIOD_S * 1000 }), step };
+};
+
+const untilNextStep = () =>
+  new Promise((wake) => setTimeout(wake, PERIOD_S * 1000 - (Date.now() % (PERIOD_S * 1000)) + 50));
+
 /** A code of the current step, or of the next one after it when `after` is the current step. */
 export async function totpCode(secret: string, after = -1): Promise<TotpCode> {
-  while (currentStep() <= after) {
-    const msToNextStep = PERIOD_S * 1000 - (Date.now() % (PERIOD_S * 1000));
-    await new Promise((wake) => setTimeout(wake, msToNextStep + 50));
-  }
-  const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: PERIOD_S });
-  const step = currentStep();
-  return { code: totp.generate({ timestamp: step * PERIOD_S * 1000 }), step };
+  while (currentStep() <= after) await untilNextStep();
+  return codeOf(secret, currentStep());
 }
 
 /**
- * A code of the step after `after` without waiting when the server would take it: it accepts a
- * code of the next step too (one step of drift), so only a step two ahead needs the clock.
+ * A code of a step after `after`, as soon as the server would take it: it accepts a code of the
+ * next step too (one step of drift), so the clock is waited for only when that one is used too.
  */
 export async function nextTotpCode(secret: string, after: number): Promise<TotpCode> {
-  const step = Math.max(currentStep(), after + 1);
-  if (step <= currentStep() + 1) {
-    const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: PERIOD_S });
-    return { code: totp.generate({ timestamp: step * PERIOD_S * 1000 }), step };
-  }
-  return totpCode(secret, after);
+  while (currentStep() + 1 <= after) await untilNextStep();
+  return codeOf(secret, Math.max(currentStep(), after + 1));
 }
 
 /**
