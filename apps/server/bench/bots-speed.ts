@@ -5,7 +5,11 @@
  * it and logs it every few seconds), the orders and transactions written, and the memory: the
  * server's RSS and the bots' (read from /proc), in all and per bot.
  *
- *   npx tsx apps/server/bench/bots-speed.ts [bots=200] [seconds=60]
+ * The replay starts at a fixed minute of the week (Wednesday 13:00 UTC) rather than at now's, so
+ * that runs replay nearly the same hours (the boot's length moves them a little) and compare;
+ * `from=now` starts at today's minute as npm start does. The bars measured are printed.
+ *
+ *   npx tsx apps/server/bench/bots-speed.ts [bots=200] [seconds=60] [from=now]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx apps/server/bench/bots-speed.ts
  */
 import {
@@ -38,6 +42,7 @@ import { seedDemoMarketData } from '../src/modules/marketdata/demo-market-data';
 const botCount = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 60);
 const SPEED = 60;
+const REPLAY_FROM = process.argv[4] === 'now' ? undefined : Date.UTC(2026, 0, 7, 13, 0);
 const STATS_MS = 5000;
 
 const rssMb = (pid: number) => {
@@ -148,9 +153,14 @@ try {
     : botEntryLocation(new URL('../src/main.ts', import.meta.url).href);
   // The feed's own lateness: how long after its due time the server handed each price out.
   const lateness: number[] = [];
+  // The stored bars the measured window replayed: the first and the last.
+  const replayed: number[] = [];
   const candles = new (class extends CandleBook {
     override add(event: PriceEvent): void {
-      if (event.market === 'GOLD') lateness.push(Date.now() - event.time);
+      if (event.market === 'GOLD') {
+        lateness.push(Date.now() - event.time);
+        replayed[replayed.length === 0 ? 0 : 1] = event.sourceTime;
+      }
       super.add(event);
     }
   })();
@@ -161,6 +171,7 @@ try {
     candles,
     encryptionKey,
     feedSpeed: SPEED,
+    replayFrom: REPLAY_FROM,
     entry,
     pm2Home: join(dir, 'pm2'),
     logger: quiet,
@@ -184,6 +195,7 @@ try {
   latencies.length = 0;
   deliveries.length = 0;
   lateness.length = 0;
+  replayed.length = 0;
   const [ordersBefore] = await database.db.select({ n: count() }).from(botOrders);
   const [tradesBefore] = await database.db.select({ n: count() }).from(transactions);
   let peakBots = 0;
@@ -207,6 +219,7 @@ try {
     peakServer = Math.max(peakServer, rssMb(process.pid));
   }
   loopDelay.disable();
+  const [firstBar, lastBar] = replayed;
   const cpu = {
     bots: (botsCpu() - cpuBefore.bots) / (seconds * 1000),
     server: (cpuMs(process.pid) - cpuBefore.server) / (seconds * 1000),
@@ -222,12 +235,13 @@ try {
       (values[Math.min(values.length - 1, Math.floor(quantile * values.length))] ?? Number.NaN).toFixed(1);
     return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
   };
+  const barTime = (time: number | undefined) =>
+    new Date(time ?? 0).toISOString().slice(0, 16).replace('T', ' ');
+  console.log(`replayed      GOLD bars of ${barTime(firstBar)} to ${barTime(lastBar)} UTC`);
   console.log(
     `orders        ${ordersAfter!.n - ordersBefore!.n} written, ${tradesAfter!.n - tradesBefore!.n} cycles closed in ${seconds} s`,
   );
-  console.log(
-    `latency       price to order, ${latencies.length} orders: ${quantiles(latencies)}`,
-  );
+  console.log(`latency       price to order, ${latencies.length} orders: ${quantiles(latencies)}`);
   console.log(`  delivery    price to its arrival in the bot: ${quantiles(deliveries)}`);
   console.log(`  feed        due time to hand-out in the server, every price: ${quantiles(lateness)}`);
   console.log(

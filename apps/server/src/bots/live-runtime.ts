@@ -23,6 +23,8 @@ export interface LiveRuntimeOptions {
   candles: CandleBook;
   encryptionKey: string;
   feedSpeed: number;
+  /** Where in the week the replay starts (ReplayFeedsOptions.from). */
+  replayFrom?: number;
   entry: BotProcessEntry;
   /** pm2's home: DATA_DIR/pm2. */
   pm2Home: string;
@@ -63,6 +65,7 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
     prices: options.prices,
     markets: MARKETS.filter((market) => !streamed.includes(market)),
     speed: options.feedSpeed,
+    from: options.replayFrom,
     publish,
   });
   const replayed = await feeds.start();

@@ -16,6 +16,8 @@ export interface ReplayFeedsOptions {
   publish: (event: PriceEvent) => void;
   /** How many days of the newest stored bars are replayed. */
   windowDays?: number;
+  /** A wall time whose minute of the week picks the first bar (default: the start's); the bench pins it to compare runs. */
+  from?: number;
   now?: () => number;
 }
 
@@ -39,7 +41,7 @@ export class ReplayFeeds {
       const schedule = new ReplaySchedule(market, window, {
         speed: this.options.speed,
         startedAt: now(),
-        first: replayStartIndex(window.t, now()),
+        first: replayStartIndex(window.t, this.options.from ?? now()),
       });
       // Each wake-up is timed for the next price, so a price goes out when it is due, not up to a tick late.
       const wake = () => {
