@@ -6,7 +6,7 @@ import type { Investment, Transaction } from '@platform/contracts';
 import { botOrders, paperPositions, transactions } from '@platform/db';
 import type { Bars } from '@platform/engine';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -179,6 +179,11 @@ describe('the live runtime', () => {
   });
 
   it("lists the bots in pm2's shape, streams their log lines, and stops, restarts and resets a bot by command", async () => {
+    // A secret of the server's environment, which pm2 would copy into every bot by default.
+    process.env.SERVER_ONLY_SECRET = 'not for bots';
+    onTestFinished(() => {
+      delete process.env.SERVER_ONLY_SECRET;
+    });
     const { runtime, invest, listed } = await startRuntime();
     const investment = await invest();
     const lines: string[] = [];
@@ -187,6 +192,9 @@ describe('the live runtime', () => {
     });
     const bot = () => runtime.processes.list().find((process) => process.name === investment._id);
     await until('the bot online', () => bot()?.pm2_env.status === 'online');
+    const environment = await readFile(`/proc/${runtime.supervisor.pidOf(investment._id)}/environ`, 'utf8');
+    expect(environment.split('\0')).toContain(`BOT_INVESTMENT_ID=${investment._id}`);
+    expect(environment).not.toContain('SERVER_ONLY_SECRET');
     expect(
       runtime.processes
         .list()
