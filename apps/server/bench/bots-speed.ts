@@ -5,9 +5,10 @@
  * it and logs it every few seconds), the orders and transactions written, and the memory: the
  * server's RSS and the bots' (read from /proc), in all and per bot.
  *
- * The replay starts at a fixed minute of the week (Wednesday 13:00 UTC) rather than at now's, so
- * that runs replay nearly the same hours (the boot's length moves them a little) and compare;
- * `from=now` starts at today's minute as npm start does. The bars measured are printed.
+ * So that runs compare, the replay starts at a fixed minute of the week (Tuesday 11:30 UTC) rather
+ * than at now's, and the measure starts once the replay reaches 16:30, whatever the bots' boot
+ * took: every run measures the same bars. `from=now` starts at today's minute as npm start does,
+ * and measures from the end of the boot. The bars measured are printed.
  *
  *   npx tsx apps/server/bench/bots-speed.ts [bots=200] [seconds=60] [from=now]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx apps/server/bench/bots-speed.ts
@@ -42,7 +43,13 @@ import { seedDemoMarketData } from '../src/modules/marketdata/demo-market-data';
 const botCount = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 60);
 const SPEED = 60;
-const REPLAY_FROM = process.argv[4] === 'now' ? undefined : Date.UTC(2026, 0, 7, 13, 0);
+const pinned = process.argv[4] !== 'now';
+const REPLAY_FROM = pinned ? Date.UTC(2026, 0, 6, 11, 30) : undefined;
+/**
+ * Of replayed time, from the pinned start to the measure's (16:30): 300 bars or fewer (minutes
+ * without a bar are skipped), 5 minutes at 60x, more than a boot takes.
+ */
+const MEASURE_AFTER_MS = 5 * 3_600_000;
 const STATS_MS = 5000;
 
 const rssMb = (pid: number) => {
@@ -153,13 +160,15 @@ try {
     : botEntryLocation(new URL('../src/main.ts', import.meta.url).href);
   // The feed's own lateness: how long after its due time the server handed each price out.
   const lateness: number[] = [];
-  // The stored bars the measured window replayed: the first and the last.
+  // The stored bars the measured window replayed: the first and the last; and the replay's first.
   const replayed: number[] = [];
+  let replayStart: number | undefined;
   const candles = new (class extends CandleBook {
     override add(event: PriceEvent): void {
       if (event.market === 'GOLD') {
         lateness.push(Date.now() - event.time);
         replayed[replayed.length === 0 ? 0 : 1] = event.sourceTime;
+        replayStart ??= event.sourceTime;
       }
       super.add(event);
     }
@@ -192,6 +201,12 @@ try {
   while (runtime.hub.connectedInvestments().length < botCount)
     await new Promise((resolve) => setTimeout(resolve, 250));
   console.log(`start         all connected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (pinned) {
+    const replayedSoFar = () => (replayed[1] ?? 0) - (replayStart ?? 0);
+    if (replayedSoFar() > MEASURE_AFTER_MS)
+      console.log('              (the boot outlasted 16:30: the measured bars differ)');
+    while (replayedSoFar() < MEASURE_AFTER_MS) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   latencies.length = 0;
   deliveries.length = 0;
   lateness.length = 0;
