@@ -2,11 +2,11 @@
 // running investment, named after the investment. pm2's home lives under DATA_DIR; the daemon
 // starts with the server (clearing what a crashed server left) and is stopped with it. pm2
 // restarts a bot that ended after a pause that grows with each quick crash; a bot whose
-// investment no longer runs (it halted with its reason written, or was stopped) is removed by the
-// next sync, which runs as soon as a bot exits and whenever the poll finds one not online. A bot that keeps crashing is stopped with a
-// reason on its investment instead of being restarted for ever. (pm2's stop_exit_codes would
-// keep a bot that exits with 0 down, but with exp_backoff_restart_delay it also leaves a killed
-// bot waiting for ever, so it is not used.)
+// investment no longer runs (it halted with its reason written, or was stopped) is removed as
+// soon as it exits, and by the sync that runs whenever the poll finds a bot not online. A bot
+// that keeps crashing is stopped with a reason on its investment instead of being restarted for
+// ever. (pm2's stop_exit_codes would keep a bot that exits with 0 down, but with
+// exp_backoff_restart_delay it also leaves a killed bot waiting for ever, so it is not used.)
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -133,14 +133,13 @@ export class BotSupervisor {
     bus.on('log:out', forward('out'));
     bus.on('log:err', forward('err'));
     bus.on('process:event', (packet) => {
-      if (packet.event === 'exit' || packet.event === 'restart' || packet.event === 'online') {
-        this.tell({ investmentId: null, type: 'out', line: `${packet.process.name}: ${packet.event}` });
-        this.refreshSoon();
-      }
+      if (packet.event !== 'exit' && packet.event !== 'restart' && packet.event !== 'online') return;
+      this.tell({ investmentId: null, type: 'out', line: `${packet.process.name}: ${packet.event}` });
       // A bot that ended may have ended for good (halted, or its investment stopped): remove it now,
       // not at the next poll, which a loaded host can miss while pm2 waits to restart it. Only
       // remove: a full sync here would restart again a bot that pm2 is restarting by command.
       if (packet.event === 'exit') void this.queued(() => this.removeEnded());
+      else this.refreshSoon();
     });
     this.poll = setInterval(() => void this.refresh().then(() => this.settle()), this.options.pollMs ?? 5000);
     this.poll.unref();
