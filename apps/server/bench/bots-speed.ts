@@ -274,3 +274,6 @@ try {
   await database.close();
   await rm(dir, { recursive: true, force: true });
 }
+// As the server does at its shutdown: pm2's client sometimes leaves a timer running after it has
+// disconnected, which would keep this process, and the next step of npm run bench, waiting.
+process.exit(0);
