@@ -160,15 +160,15 @@ try {
     : botEntryLocation(new URL('../src/main.ts', import.meta.url).href);
   // The feed's own lateness: how long after its due time the server handed each price out.
   const lateness: number[] = [];
-  // The stored bars the measured window replayed: the first and the last; and the replay's first.
-  const replayed: number[] = [];
-  let replayStart: number | undefined;
+  // The stored bar the replay began with, the first of the measured window, and the latest.
+  const bars = { replayStart: Number.NaN, windowStart: Number.NaN, latest: Number.NaN };
   const candles = new (class extends CandleBook {
     override add(event: PriceEvent): void {
       if (event.market === 'GOLD') {
         lateness.push(Date.now() - event.time);
-        replayed[replayed.length === 0 ? 0 : 1] = event.sourceTime;
-        replayStart ??= event.sourceTime;
+        if (Number.isNaN(bars.replayStart)) bars.replayStart = event.sourceTime;
+        if (Number.isNaN(bars.windowStart)) bars.windowStart = event.sourceTime;
+        bars.latest = event.sourceTime;
       }
       super.add(event);
     }
@@ -202,15 +202,15 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 250));
   console.log(`start         all connected after ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (pinned) {
-    const replayedSoFar = () => (replayed[1] ?? 0) - (replayStart ?? 0);
+    const replayedSoFar = () => bars.latest - bars.replayStart;
     if (replayedSoFar() > MEASURE_AFTER_MS)
       console.log('              (the boot outlasted 16:30: the measured bars differ)');
-    while (replayedSoFar() < MEASURE_AFTER_MS) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!(replayedSoFar() >= MEASURE_AFTER_MS)) await new Promise((resolve) => setTimeout(resolve, 10));
   }
   latencies.length = 0;
   deliveries.length = 0;
   lateness.length = 0;
-  replayed.length = 0;
+  bars.windowStart = Number.NaN;
   const [ordersBefore] = await database.db.select({ n: count() }).from(botOrders);
   const [tradesBefore] = await database.db.select({ n: count() }).from(transactions);
   let peakBots = 0;
@@ -234,7 +234,7 @@ try {
     peakServer = Math.max(peakServer, rssMb(process.pid));
   }
   loopDelay.disable();
-  const [firstBar, lastBar] = replayed;
+  const lastBar = bars.latest;
   const cpu = {
     bots: (botsCpu() - cpuBefore.bots) / (seconds * 1000),
     server: (cpuMs(process.pid) - cpuBefore.server) / (seconds * 1000),
@@ -250,9 +250,8 @@ try {
       (values[Math.min(values.length - 1, Math.floor(quantile * values.length))] ?? Number.NaN).toFixed(1);
     return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
   };
-  const barTime = (time: number | undefined) =>
-    new Date(time ?? 0).toISOString().slice(0, 16).replace('T', ' ');
-  console.log(`replayed      GOLD bars of ${barTime(firstBar)} to ${barTime(lastBar)} UTC`);
+  const barTime = (time: number) => new Date(time).toISOString().slice(0, 16).replace('T', ' ');
+  console.log(`replayed      GOLD bars of ${barTime(bars.windowStart)} to ${barTime(lastBar)} UTC`);
   console.log(
     `orders        ${ordersAfter!.n - ordersBefore!.n} written, ${tradesAfter!.n - tradesBefore!.n} cycles closed in ${seconds} s`,
   );
