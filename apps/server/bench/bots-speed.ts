@@ -3,7 +3,8 @@
  * grids, each a real bot process, trading GOLD on the replay feed at 60 times real time through the paper broker,
  * as `npm start` runs them. Prints the decision latency from price to order (each bot measures
  * it and logs it every few seconds), the orders and transactions written, and the memory: the
- * server's RSS and the bots' (read from /proc), in all and per bot.
+ * server's RSS and the bots' (read from /proc), in all and per bot. Then the floor under that
+ * latency: how late as many bare Node processes as one price woke together read a line.
  *
  * So that runs compare, the replay starts at a fixed minute of the week (Tuesday 11:30 UTC) rather
  * than at now's, and the measure starts once the replay reaches 16:30, whatever the bots' boot
@@ -39,6 +40,7 @@ import { AtRestCipher } from '../src/lib/crypto';
 import { cellOf, SEALED_COLUMNS } from '../src/lib/sealed-columns';
 import type { Mailer } from '../src/lib/mailer';
 import { seedDemoMarketData } from '../src/modules/marketdata/demo-market-data';
+import { measureWakeFloor } from './wake-floor';
 
 const botCount = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 60);
@@ -186,6 +188,14 @@ try {
     logger: quiet,
     botEnvironment: { LOG_LEVEL: 'info', BOT_STATS_MS: String(STATS_MS) },
   });
+  // How many bots each GOLD price was handed to: the bots that one price wakes together.
+  const handedTo: number[] = [];
+  const publish = runtime.hub.publish.bind(runtime.hub);
+  runtime.hub.publish = (event) => {
+    const handed = publish(event);
+    if (event.market === 'GOLD') handedTo.push(handed);
+    return handed;
+  };
   // Each bot logs its latency figures every STATS_MS.
   runtime.supervisor.onLine(({ line }) => {
     if (!line.includes('"latency"')) return;
@@ -210,6 +220,7 @@ try {
   latencies.length = 0;
   deliveries.length = 0;
   lateness.length = 0;
+  handedTo.length = 0;
   bars.windowStart = Number.NaN;
   const [ordersBefore] = await database.db.select({ n: count() }).from(botOrders);
   const [tradesBefore] = await database.db.select({ n: count() }).from(transactions);
@@ -258,6 +269,13 @@ try {
   console.log(`latency       price to order, ${latencies.length} orders: ${quantiles(latencies)}`);
   console.log(`  delivery    price to its arrival in the bot: ${quantiles(deliveries)}`);
   console.log(`  feed        due time to hand-out in the server, every price: ${quantiles(lateness)}`);
+  handedTo.sort((a, b) => a - b);
+  const handedAt = (quantile: number) =>
+    handedTo[Math.min(handedTo.length - 1, Math.floor(quantile * handedTo.length))] ?? 0;
+  const together = { p99: handedAt(0.99), max: handedAt(1) };
+  console.log(
+    `  woken       bots handed one GOLD price, ${handedTo.length} prices: p99 ${together.p99}, max ${together.max}`,
+  );
   console.log(
     `server loop   event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
   );
@@ -269,6 +287,12 @@ try {
   );
   await runtime.close();
   await app.close();
+  // What two cores can do for that many processes woken at once, each doing nothing but read.
+  for (const floor of await measureWakeFloor(botCount, [together.p99, together.max])) {
+    console.log(
+      `floor         ${floor.woken} of ${botCount} bare Node processes woken by one write each: p50 ${floor.p50} ms, p99 ${floor.p99} ms`,
+    );
+  }
 } finally {
   await database.close();
   await rm(dir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ import { PaperBroker } from './brokers/paper-broker';
 import { DecisionLatency } from './decision-latency';
 import { GridBot } from './grid-bot';
 import { NOT_RUNNING } from './hub/bot-hub';
-import { HubClient, hubLedger, hubPaperBook } from './hub/hub-client';
+import { HubClient, hubLedger, hubPaperBook, orderedHubLedger } from './hub/hub-client';
 import type { BotSetup, PriceEvent } from './hub/hub-protocol';
 import { quoteEvents } from './quote-events';
 
@@ -33,7 +33,7 @@ function required(name: string): string {
 
 function brokerFor(setup: BotSetup, hub: HubClient): Broker {
   if (setup.broker.kind === 'paper') {
-    return new PaperBroker(hubPaperBook(hub), setup.instrument, { sequencedWithLedger: true });
+    return new PaperBroker(hubPaperBook(hub), setup.instrument);
   }
   // The credentials are decrypted here only, in the bot's own memory; the previous keys read
   // what a rotation under way has not re-encrypted yet.
@@ -94,7 +94,9 @@ async function main(): Promise<void> {
     Number(env.BOT_STATS_MS ?? 60_000),
   );
   statsTimer.unref();
-  const bot = new GridBot(setup, broker, hubLedger(hub), {
+  // The paper book shares the ledger's ordered channel: its writes need no answer (hub-protocol.ts).
+  const ledger = setup.broker.kind === 'paper' ? orderedHubLedger(hub) : hubLedger(hub);
+  const bot = new GridBot(setup, broker, ledger, {
     logger,
     onOrderSent: (event) => latency.record(event.time, arrivals.get(event) ?? Date.now()),
     onFatal: (error) => {

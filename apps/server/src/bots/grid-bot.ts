@@ -210,7 +210,7 @@ export class GridBot {
       if (error instanceof BrokerError) await this.ledger.fail(order.id, error.message);
       throw error;
     });
-    await this.sequenced(this.ledger.confirm(order.id, position.dealId, position.level));
+    await this.ledger.confirm(order.id, position.dealId, position.level);
     cycle.positions.push({
       dealId: position.dealId,
       lots: order.lots,
@@ -247,15 +247,13 @@ export class GridBot {
       exitValue += position.lots * exitLevel;
     });
     const slippageEur = (slippageUnits * this.setup.instrument.contractSize) / this.fxRate(event.sourceTime);
-    await this.sequenced(
-      this.ledger.closeCycle({
-        ...this.statement(cycle, exitValue),
-        closeId: order.id,
-        reason: decision.reason,
-        closedAt: event.time,
-        profitLoss: decision.eur + slippageEur,
-      }),
-    );
+    await this.ledger.closeCycle({
+      ...this.statement(cycle, exitValue),
+      closeId: order.id,
+      reason: decision.reason,
+      closedAt: event.time,
+      profitLoss: decision.eur + slippageEur,
+    });
     this.options.logger.info(
       {
         cycleId: cycle.id,
@@ -285,25 +283,11 @@ export class GridBot {
   }
 
   /**
-   * The intent is written before its order goes out. A broker behind the same ordered channel as
-   * the ledger (the paper broker, through the hub) receives the order only after the intent is
-   * written, so the bot need not wait for the write: the channel keeps the order of the two.
+   * The intent is written before its order goes out. A ledger on the broker's own ordered channel
+   * (the paper book, through the hub) resolves at once: the channel writes it before the order.
    */
   private writeIntent(order: OrderRecord): Promise<void> {
-    return this.sequenced(this.ledger.intent(order));
-  }
-
-  /**
-   * A write the bot need not wait for when the broker shares the ledger's ordered channel: that
-   * channel runs nothing after a failed call and then closes, which ends the bot process, so the
-   * bot's next decisions never outrun a write that failed.
-   */
-  private async sequenced(written: Promise<void>): Promise<void> {
-    if (this.broker.sequencedWithLedger === true) {
-      written.catch(() => undefined);
-      return;
-    }
-    await written;
+    return this.ledger.intent(order);
   }
 
   private order(
@@ -338,14 +322,8 @@ export class GridBot {
     });
   }
 
-  /**
-   * The exit levels of the cycle's positions. Behind the hub's ordered channel (paper) the closes go
-   * out together; a remote broker gets them one after another, within its request rate.
-   */
+  /** The exit levels of the cycle's positions, closed one after another (a remote broker limits its request rate). */
   private async closeAll(positions: readonly HeldPosition[], bid: number): Promise<number[]> {
-    if (this.broker.sequencedWithLedger === true) {
-      return Promise.all(positions.map((position) => this.closeOne(position.dealId, bid)));
-    }
     const levels: number[] = [];
     for (const position of positions) levels.push(await this.closeOne(position.dealId, bid));
     return levels;

@@ -69,12 +69,6 @@ export interface Quote {
 }
 
 export interface Broker {
-  /**
-   * True when the broker's requests travel the same ordered channel as the bot's ledger writes
-   * (the paper broker through the hub): an order sent after an intent reaches the broker only
-   * once the intent is written.
-   */
-  readonly sequencedWithLedger?: boolean;
   /** Logs in and checks the instrument; throws BrokerError('credentials' | 'not-tradable' | ...). */
   connect(): Promise<void>;
   /** Opens a long position; resolves with the fill once the broker confirmed it. */

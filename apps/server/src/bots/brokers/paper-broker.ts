@@ -2,8 +2,6 @@
 // bid the decision was taken on plus the spread, exits at the bid. Its positions live in a book
 // outside the bot (the database, through the hub), so a bot that is killed finds them again, and
 // the book keeps one position per client reference, so a retried order never opens a second one.
-// Behind the hub's ordered channel the broker knows its answer before the book has written it
-// (the fill is the engine's, the deal id its own), so the bot does not wait for the book.
 import type { InstrumentSpec } from '@platform/engine';
 import { randomUUID } from 'node:crypto';
 import type { Broker, BrokerExit, BrokerPosition, OpenOrder } from './broker';
@@ -22,18 +20,11 @@ export class PaperBroker implements Broker {
   private readonly spread: number;
   private readonly now: () => number;
 
-  /**
-   * True when the book is reached through the ledger's own ordered channel (the hub), which stops
-   * at the first failed call and then closes, ending the bot process: the broker answers at once.
-   */
-  readonly sequencedWithLedger: boolean;
-
   constructor(
     private readonly book: PaperBook,
     instrument: InstrumentSpec,
-    options: { sequencedWithLedger?: boolean; now?: () => number } = {},
+    options: { now?: () => number } = {},
   ) {
-    this.sequencedWithLedger = options.sequencedWithLedger ?? false;
     this.now = options.now ?? Date.now;
     this.perUnit = Math.round(1000 / instrument.point);
     this.spread = Math.round(instrument.spreadPoints * 1000);
@@ -53,12 +44,12 @@ export class PaperBroker implements Broker {
       level,
       openedAt: new Date(this.now()),
     };
-    return this.answered(this.book.open(position), position);
+    return this.book.open(position);
   }
 
   closePosition(dealId: string, bid: number): Promise<BrokerExit> {
     const closedAt = new Date(this.now());
-    return this.answered(this.book.close(dealId, bid, closedAt), { dealId, level: bid, closedAt });
+    return this.book.close(dealId, bid, closedAt);
   }
 
   positions(): Promise<BrokerPosition[]> {
@@ -71,12 +62,5 @@ export class PaperBroker implements Broker {
 
   disconnect(): Promise<void> {
     return Promise.resolve();
-  }
-
-  /** The book's answer, or behind the ordered channel the one it will give (a failure ends the channel). */
-  private answered<T>(booked: Promise<T>, expected: T): Promise<T> {
-    if (!this.sequencedWithLedger) return booked;
-    booked.catch(() => undefined);
-    return Promise.resolve(expected);
   }
 }

@@ -1,11 +1,13 @@
 // The hub hands a bot only the prices that may move it: those outside the quiet band the bot
-// told after handling the last price it was handed.
+// told after handling the last price it was handed; and it answers only the requests a bot waits for.
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { createInterface } from 'node:readline';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { BotsService } from '../../modules/bots/bots.service';
 import { BotHub, botToken } from './bot-hub';
 import { HubClient } from './hub-client';
-import type { BotSetup, PriceEvent } from './hub-protocol';
+import type { BotSetup, OrderRecord, PriceEvent } from './hub-protocol';
 
 const price = (value: number, kind: PriceEvent['kind'] = 'move'): PriceEvent => ({
   market: 'GOLD',
@@ -70,5 +72,59 @@ describe('the bot hub', () => {
     await quiet({ after: received[0]!.seq, above: 1990, below: 2010, opensQuiet: true });
     await publish(price(2002));
     expect(received.map((event) => event.price)).toEqual([2000, 2001, 2002]);
+  });
+});
+
+describe("the hub's unanswered writes", () => {
+  const order = { id: 'order-1', cycleId: 'cycle-1', kind: 'open' } as OrderRecord;
+
+  async function hubRecordingIntents(
+    recordIntent: (investmentId: string, order: OrderRecord) => Promise<void>,
+  ) {
+    const key = randomBytes(32);
+    const bots = {
+      setup: () => Promise.resolve({ investmentId: 'inv-1', market: 'GOLD' } as BotSetup),
+      recordIntent,
+    } as unknown as BotsService;
+    const hub = new BotHub(bots, key, { warn: () => undefined });
+    const { host, port } = await hub.listen();
+    onTestFinished(() => hub.close());
+    return { host, port, token: botToken(key, 'inv-1') };
+  }
+
+  it('runs a write before what the bot sends after it, and wakes the bot only for what it waits for', async () => {
+    const written: string[] = [];
+    const { host, port, token } = await hubRecordingIntents(async (_, intent) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      written.push(intent.id);
+    });
+    const socket = connect(port, host);
+    onTestFinished(() => void socket.destroy());
+    const lines: { id: number }[] = [];
+    const answered = new Promise<void>((resolve) =>
+      createInterface({ input: socket }).on('line', (line) => {
+        lines.push(JSON.parse(line) as { id: number });
+        if (lines.length === 2) resolve();
+      }),
+    );
+    const request = (id: number | null, method: string, params: unknown) =>
+      socket.write(`${JSON.stringify({ id, method, params })}\n`);
+    request(1, 'hello', { investmentId: 'inv-1', token });
+    request(null, 'intent', order);
+    request(2, 'sync', {});
+    await answered;
+    expect(written).toEqual(['order-1']);
+    expect(lines.map((line) => line.id)).toEqual([1, 2]);
+  });
+
+  it('closes the channel at a write that fails, and runs nothing sent after it', async () => {
+    const { host, port, token } = await hubRecordingIntents(() => Promise.reject(new Error('disk full')));
+    let closed!: () => void;
+    const channelClosed = new Promise<void>((resolve) => (closed = resolve));
+    const client = await HubClient.connect(host, port, () => closed());
+    await client.call('hello', { investmentId: 'inv-1', token });
+    client.send('intent', order);
+    await expect(client.call('sync', {})).rejects.toThrow('hub connection closed');
+    await channelClosed;
   });
 });

@@ -63,10 +63,11 @@ export class BotHub {
     return { host, port: (server.address() as AddressInfo).port };
   }
 
-  /** Hands a price to every bot of its market that it may move. */
-  publish(event: PriceEvent): void {
+  /** Hands a price to every bot of its market that it may move; answers how many it was handed to. */
+  publish(event: PriceEvent): number {
     const seq = ++this.seq;
     const line = `${JSON.stringify({ event: 'price', data: event, seq } satisfies HubMessage)}\n`;
+    let handed = 0;
     for (const connection of this.connections) {
       if (connection.market !== event.market) continue;
       if (connection.quiet && isQuiet(connection.quiet, event)) continue;
@@ -74,7 +75,9 @@ export class BotHub {
       connection.quiet = null;
       connection.lastHanded = seq;
       connection.socket.write(line);
+      handed++;
     }
+    return handed;
   }
 
   /** Investments whose bots are connected now. */
@@ -128,17 +131,18 @@ export class BotHub {
 
   private async answer(connection: BotConnection, request: HubRequest): Promise<void> {
     if (connection.broken) return;
-    let message: HubMessage;
+    let message: HubMessage | null;
     try {
-      message = { id: request.id, ok: true, result: await this.call(connection, request) };
+      const result = await this.call(connection, request);
+      message = request.id === null ? null : { id: request.id, ok: true, result };
     } catch (error) {
       const text = error instanceof BotNotRunnableError ? NOT_RUNNING : 'hub call failed';
       if (!(error instanceof BotNotRunnableError))
         this.logger.warn({ method: request.method, error: String(error) }, 'bot hub call failed');
-      message = { id: request.id, ok: false, error: text };
+      message = request.id === null ? null : { id: request.id, ok: false, error: text };
       connection.broken = true;
     }
-    if (!connection.socket.destroyed) connection.socket.write(`${JSON.stringify(message)}\n`);
+    if (message && !connection.socket.destroyed) connection.socket.write(`${JSON.stringify(message)}\n`);
     // The bot starts again and reconciles from what was written.
     if (connection.broken) connection.socket.end();
   }
@@ -204,6 +208,8 @@ export class BotHub {
         );
         return found && wirePosition(found);
       }
+      case 'sync':
+        return null;
     }
   }
 }

@@ -9,6 +9,7 @@ import type {
   HubCalls,
   HubMessage,
   HubMethod,
+  HubRequest,
   PriceEvent,
   QuietNotice,
   WirePosition,
@@ -20,7 +21,6 @@ export class HubClient {
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
-  private lastCall: Promise<void> = Promise.resolve();
   private priceListener: (event: PriceEvent, seq: number) => void = () => undefined;
 
   private constructor(
@@ -49,20 +49,23 @@ export class HubClient {
 
   call<M extends HubMethod>(method: M, params: HubCalls[M]['params']): Promise<HubCalls[M]['result']> {
     const id = this.nextId++;
-    const answered = new Promise<HubCalls[M]['result']>((resolve, reject) => {
+    return new Promise<HubCalls[M]['result']>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.socket.write(`${JSON.stringify({ id, method, params })}\n`);
+      this.socket.write(`${JSON.stringify({ id, method, params } satisfies HubRequest)}\n`);
     });
-    this.lastCall = answered.then(
+  }
+
+  /** A write left unanswered: it runs before anything sent after it, and if it fails the hub closes the channel. */
+  send<M extends HubMethod>(method: M, params: HubCalls[M]['params']): void {
+    this.socket.write(`${JSON.stringify({ id: null, method, params } satisfies HubRequest)}\n`);
+  }
+
+  /** Resolves once everything sent so far has run (or the connection closed). */
+  settled(): Promise<void> {
+    return this.call('sync', {}).then(
       () => undefined,
       () => undefined,
     );
-    return answered;
-  }
-
-  /** Resolves once every call made so far is answered (or the connection closed): the hub answers in order. */
-  settled(): Promise<void> {
-    return this.lastCall;
   }
 
   /** `seq` numbers the hub's prices, for quiet(). */
@@ -92,6 +95,7 @@ export class HubClient {
   }
 }
 
+/** A ledger whose every write is answered: the bot waits for it before a remote broker sees the order. */
 export function hubLedger(hub: HubClient): BotLedger {
   return {
     intent: (order) => hub.call('intent', order).then(() => undefined),
@@ -102,15 +106,42 @@ export function hubLedger(hub: HubClient): BotLedger {
   };
 }
 
+/**
+ * The ledger of a bot whose broker is the paper book behind the same channel: an intent sent
+ * before an order is written before the order is booked, and a failed write ends the channel and
+ * with it the bot, which starts again from what was written. So its writes go unanswered.
+ */
+export function orderedHubLedger(hub: HubClient): BotLedger {
+  const sent = <M extends HubMethod>(method: M, params: HubCalls[M]['params']) => {
+    hub.send(method, params);
+    return Promise.resolve();
+  };
+  return {
+    intent: (order) => sent('intent', order),
+    confirm: (id, dealId, fillPrice) => sent('confirm', { id, dealId, fillPrice }),
+    fail: (id, message) => sent('fail', { id, message }),
+    closeCycle: (record) => sent('closeCycle', record),
+    halt: (message) => hub.call('halt', { message }).then(() => undefined),
+  };
+}
+
 const position = (wire: WirePosition): BrokerPosition => ({ ...wire, openedAt: new Date(wire.openedAt) });
 
+/**
+ * The paper book in the database, behind the hub's ordered channel. Opening and closing go
+ * unanswered: the book takes the position or exit it is given (the fill is the engine's, the deal
+ * id the broker's), and on this channel an order is never sent twice (a failure ends the bot,
+ * which finds its positions again on start).
+ */
 export function hubPaperBook(hub: HubClient): PaperBook {
   return {
-    open: async (opening) =>
-      position(await hub.call('paperOpen', { ...opening, openedAt: opening.openedAt.getTime() })),
-    close: async (dealId, level, at) => {
-      const exit = await hub.call('paperClose', { dealId, level, at: at.getTime() });
-      return { ...exit, closedAt: new Date(exit.closedAt) };
+    open: (opening) => {
+      hub.send('paperOpen', { ...opening, openedAt: opening.openedAt.getTime() });
+      return Promise.resolve(opening);
+    },
+    close: (dealId, level, at) => {
+      hub.send('paperClose', { dealId, level, at: at.getTime() });
+      return Promise.resolve({ dealId, level, closedAt: at });
     },
     openPositions: async () => (await hub.call('paperPositions', {})).map(position),
     find: async (clientRef) => {

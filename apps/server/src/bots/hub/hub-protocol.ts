@@ -3,6 +3,11 @@
 // connection, and one feed serves every bot of a market), so a bot asks the hub for its set-up,
 // writes its intents, confirmations and closed cycles through it, and receives the prices of its
 // market from it. The paper broker's book lives in the database too, behind the same channel.
+// The hub handles a bot's requests one after another in the order they came, and stops at the
+// first that fails and closes the channel (which ends the bot). So a write whose answer the bot
+// does not need is sent unanswered (id null): a request sent after it still runs after it, and
+// the bot is not woken for an answer it would ignore (with hundreds of bots on two cores, those
+// wakes delayed the bots still deciding on the same price).
 import type { Market } from '@platform/contracts';
 import type { GridParams, InstrumentSpec, PriceEventKind } from '@platform/engine';
 import type { BrokerExit, BrokerPosition } from '../brokers/broker';
@@ -93,6 +98,8 @@ export interface HubCalls {
   paperClose: { params: { dealId: string; level: number; at: number }; result: WireExit };
   paperPositions: { params: Record<string, never>; result: WirePosition[] };
   paperFind: { params: { clientRef: string }; result: WirePosition | null };
+  /** Answered once every request sent before it has run: a bot waits for its unanswered writes before it exits. */
+  sync: { params: Record<string, never>; result: null };
 }
 export type HubMethod = keyof HubCalls;
 
@@ -126,7 +133,8 @@ export function isQuiet(quiet: QuietPrices, event: PriceEvent): boolean {
 }
 
 export interface HubRequest {
-  id: number;
+  /** null: answered only by the channel's closing, if it fails. */
+  id: number | null;
   method: HubMethod;
   params: unknown;
 }
