@@ -16,7 +16,7 @@
  *   npx tsx apps/server/bench/sweep-speed.ts [repeats=5]     (SHARED_DATA_DIR: where the real files are)
  */
 import { PERIOD_FIRST_DAY, PERIOD_LAST_DAY, type Backtest, type Market } from '@platform/contracts';
-import { backtests, openDatabase, seedReferenceData, users } from '@platform/db';
+import { backtests, openDatabase, seedReferenceData } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { BarStore, syntheticBars } from '@platform/marketdata';
 import { randomBytes } from 'node:crypto';
@@ -30,9 +30,9 @@ import { buildApp } from '../src/app';
 import { PreparedBarsCache } from '../src/jobs/prepared-bars-cache';
 import { createThreadPoolExecutor } from '../src/jobs/thread-pool-executor';
 import type { Mailer } from '../src/lib/mailer';
-import { hashPassword } from '../src/lib/passwords';
 import { MarketDataSets } from '../src/modules/marketdata/market-data-sets';
 import { MarketDataRepository } from '../src/modules/marketdata/marketdata.repository';
+import { BENCH_PASSWORD, insertBenchAdmin } from './support/bench-admin';
 
 const repeats = Number(process.argv[2] ?? 5);
 /**
@@ -41,7 +41,6 @@ const repeats = Number(process.argv[2] ?? 5);
  * The time the row was stored (finished_at) is printed too: it carries no polling delay.
  */
 const pollDelay = (elapsedMs: number) => (elapsedMs < 100 ? 5 : 50);
-const PASSWORD = 'Bench-Password-9';
 const DAY = 86_400_000;
 const DATA =
   process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
@@ -105,16 +104,7 @@ try {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const username = `bench-${randomBytes(4).toString('hex')}@example.com`;
-  await database.db.insert(users).values({
-    firstname: 'Bench',
-    lastname: 'Admin',
-    username,
-    role: 'admin',
-    requestStatus: 'approved',
-    otpStatus: 'disabled',
-    passwordHash: await hashPassword(PASSWORD),
-  });
+  const username = await insertBenchAdmin(database.db);
   const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -130,7 +120,7 @@ try {
   };
   const { jwt: token } = await call<{ jwt: string }>('POST', '/api/auth/login', {
     username,
-    password: PASSWORD,
+    password: BENCH_PASSWORD,
   });
   const algorithms = new Map<Market, string>();
   for (const market of ['GOLD', 'EURUSD'] as const) {

@@ -10,7 +10,7 @@
  *   npx tsx apps/server/bench/upload-speed.ts [megabytes=600]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx apps/server/bench/upload-speed.ts
  */
-import { openDatabase, seedReferenceData, users } from '@platform/db';
+import { openDatabase, seedReferenceData } from '@platform/db';
 import { syntheticBars } from '@platform/marketdata';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -23,11 +23,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app';
 import type { Mailer } from '../src/lib/mailer';
-import { hashPassword } from '../src/lib/passwords';
 // The batched file writer lives with the marketdata benches; a bench helper, not part of the package's API.
 import { writeLines } from '../../../packages/marketdata/bench/write-lines';
+import { BENCH_PASSWORD, insertBenchAdmin } from './support/bench-admin';
 
-const PASSWORD = 'Bench-Password-9';
 const YEAR = 365 * 86_400_000;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
@@ -60,18 +59,11 @@ try {
     encryptionKey: randomBytes(32).toString('hex'),
     publicUrl: 'http://127.0.0.1',
     marketDataDir: join(dir, 'marketdata'),
+    // The bench's admin signs in with a password alone.
+    otpRequiredFor: [],
   });
-  const username = `bench-${randomBytes(4).toString('hex')}@example.com`;
-  await database.db.insert(users).values({
-    firstname: 'Bench',
-    lastname: 'Admin',
-    username,
-    role: 'admin',
-    requestStatus: 'approved',
-    otpStatus: 'disabled',
-    passwordHash: await hashPassword(PASSWORD),
-  });
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: PASSWORD } });
+  const username = await insertBenchAdmin(database.db);
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: BENCH_PASSWORD } });
   const token = login.json<{ data: { jwt: string } }>().data.jwt;
   const algorithm = await app.inject({
     method: 'POST',
