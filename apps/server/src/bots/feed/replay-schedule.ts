@@ -15,7 +15,10 @@ const MAX_BACKLOG_BARS = 50;
 
 export interface ReplayOptions {
   speed: number;
-  /** Wall time the replay starts at (ms); the first bar starts at the beginning of that bar slot. */
+  /**
+   * Wall time the replay starts at (ms). The first bar starts at the beginning of the bar's slot
+   * of wall time at this speed (a wall minute at real time, a second at 60×): the bar under way.
+   */
   startedAt: number;
   /** Index of the first bar played; after the last bar it starts again from 0. */
   first: number;
@@ -34,7 +37,9 @@ export class ReplaySchedule {
   ) {
     if (bars.t.length === 0) throw new Error('a replay needs bars');
     this.barWallMs = BAR_MS / options.speed;
-    this.origin = Math.floor(options.startedAt / BAR_MS) * BAR_MS;
+    // Not the wall minute at every speed: at 60×, a start late in a minute would find 50 bars
+    // due at once, and the backlog rule would skip them.
+    this.origin = Math.floor(options.startedAt / this.barWallMs) * this.barWallMs;
   }
 
   /** Wall time between two prices. */
