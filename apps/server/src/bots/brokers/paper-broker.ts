@@ -8,7 +8,10 @@ import type { Broker, BrokerExit, BrokerPosition, OpenOrder } from './broker';
 
 /** The paper broker's positions of one bot. */
 export interface PaperBook {
-  /** Opens the position (its deal id chosen by the broker), or answers the one its client reference already opened. */
+  /**
+   * Opens the position (its deal id chosen by the broker); a client reference already opened keeps
+   * its one position, which a book that answers (not the hub's, hub-client.ts) gives back.
+   */
   open(position: BrokerPosition & { clientRef: string }): Promise<BrokerPosition>;
   close(dealId: string, level: number, at: Date): Promise<BrokerExit>;
   openPositions(): Promise<BrokerPosition[]>;
