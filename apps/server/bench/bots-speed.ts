@@ -40,6 +40,7 @@ import { AtRestCipher } from '../src/lib/crypto';
 import { cellOf, SEALED_COLUMNS } from '../src/lib/sealed-columns';
 import type { Mailer } from '../src/lib/mailer';
 import { seedDemoMarketData } from '../src/modules/marketdata/demo-market-data';
+import { quantileOf } from './support/quantile';
 import { measureWakeFloor } from './wake-floor';
 
 const botCount = Number(process.argv[2] ?? 200);
@@ -257,8 +258,7 @@ try {
 
   const quantiles = (values: number[]) => {
     values.sort((a, b) => a - b);
-    const at = (quantile: number) =>
-      (values[Math.min(values.length - 1, Math.floor(quantile * values.length))] ?? Number.NaN).toFixed(1);
+    const at = (quantile: number) => quantileOf(values, quantile).toFixed(1);
     return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
   };
   const barTime = (time: number) => new Date(time).toISOString().slice(0, 16).replace('T', ' ');
@@ -270,9 +270,7 @@ try {
   console.log(`  delivery    price to its arrival in the bot: ${quantiles(deliveries)}`);
   console.log(`  feed        due time to hand-out in the server, every price: ${quantiles(lateness)}`);
   handedTo.sort((a, b) => a - b);
-  const handedAt = (quantile: number) =>
-    handedTo[Math.min(handedTo.length - 1, Math.floor(quantile * handedTo.length))] ?? 0;
-  const together = { p99: handedAt(0.99), max: handedAt(1) };
+  const together = { p99: quantileOf(handedTo, 0.99), max: quantileOf(handedTo, 1) };
   console.log(
     `  woken       bots handed one GOLD price, ${handedTo.length} prices: p99 ${together.p99}, max ${together.max}`,
   );

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
+import { quantileOf } from './support/quantile';
 
 /** Each process answers every line with how long after its stamp it read it (ms). */
 const LISTENER = `
@@ -58,9 +59,7 @@ export async function measureWakeFloor(processes: number, woken: readonly number
       }
       await pause(PAUSE_MS);
       delays.sort((a, b) => a - b);
-      const at = (quantile: number) =>
-        delays[Math.min(delays.length - 1, Math.floor(quantile * delays.length))] ?? NaN;
-      floors.push({ woken: count, p50: at(0.5), p99: at(0.99) });
+      floors.push({ woken: count, p50: quantileOf(delays, 0.5), p99: quantileOf(delays, 0.99) });
     }
     return floors;
   } finally {

@@ -25,6 +25,10 @@ import type {
 
 /** Where a bot writes what it does: the hub in a bot process, memory in tests. */
 export interface BotLedger {
+  /**
+   * Written before its order goes out. A ledger on the broker's own ordered channel (the paper
+   * book, through the hub) resolves at once: the channel writes it before the order.
+   */
   intent(order: OrderRecord): Promise<void>;
   confirm(id: string, dealId: string, fillPrice: number): Promise<void>;
   fail(id: string, message: string): Promise<void>;
@@ -203,7 +207,7 @@ export class GridBot {
       lots: decision.lots / 100,
       bid: decision.bid / perUnit,
     });
-    await this.writeIntent(order);
+    await this.ledger.intent(order);
     this.options.onOrderSent?.(event);
     const position = await this.placeOpen(order).catch(async (error: unknown) => {
       // Refused: the intent is marked failed, so nothing half-written stays behind.
@@ -235,7 +239,7 @@ export class GridBot {
       lots: decision.quantity / 100,
       bid,
     });
-    await this.writeIntent(order);
+    await this.ledger.intent(order);
     this.options.onOrderSent?.(event);
     // What the broker's prices add to or take from the decided result: nothing on paper.
     let slippageUnits = 0;
@@ -280,14 +284,6 @@ export class GridBot {
       exitPrice: lots > 0 ? exitValue / lots : 0,
       openedAt: cycle.openedAt,
     };
-  }
-
-  /**
-   * The intent is written before its order goes out. A ledger on the broker's own ordered channel
-   * (the paper book, through the hub) resolves at once: the channel writes it before the order.
-   */
-  private writeIntent(order: OrderRecord): Promise<void> {
-    return this.ledger.intent(order);
   }
 
   private order(
