@@ -155,6 +155,8 @@ try {
 
   const latencies: number[] = [];
   const deliveries: number[] = [];
+  const sentByBots: number[] = [];
+  const standingFills: number[] = [];
   const quiet = { info: () => undefined, warn: () => undefined };
   // The bundled bot, as npm start runs it, when the server is built; else its source through tsx.
   const bundle = new URL('../dist/main.js', import.meta.url);
@@ -200,9 +202,13 @@ try {
   // Each bot logs its latency figures every STATS_MS.
   runtime.supervisor.onLine(({ line }) => {
     if (!line.includes('"latency"')) return;
-    const { latency } = JSON.parse(line) as { latency: { samples: number[]; delivery: number[] } };
+    const { latency } = JSON.parse(line) as {
+      latency: { samples: number[]; sent: number[]; delivery: number[]; standing: number[] };
+    };
     latencies.push(...latency.samples);
+    sentByBots.push(...latency.sent);
     deliveries.push(...latency.delivery);
+    standingFills.push(...latency.standing);
   });
   console.log(
     `bots          ${botCount} processes (${entry.execArgv.length ? 'from source, through tsx' : 'dist/bot.js'}), replay feed at ${SPEED}x real time`,
@@ -220,6 +226,8 @@ try {
   }
   latencies.length = 0;
   deliveries.length = 0;
+  sentByBots.length = 0;
+  standingFills.length = 0;
   lateness.length = 0;
   handedTo.length = 0;
   bars.windowStart = Number.NaN;
@@ -259,7 +267,7 @@ try {
   const quantiles = (values: number[]) => {
     values.sort((a, b) => a - b);
     const at = (quantile: number) => quantileOf(values, quantile).toFixed(1);
-    return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
+    return `p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
   };
   const barTime = (time: number) => new Date(time).toISOString().slice(0, 16).replace('T', ' ');
   console.log(`replayed      GOLD bars of ${barTime(bars.windowStart)} to ${barTime(lastBar)} UTC`);
@@ -267,6 +275,12 @@ try {
     `orders        ${ordersAfter!.n - ordersBefore!.n} written, ${tradesAfter!.n - tradesBefore!.n} cycles closed in ${seconds} s`,
   );
   console.log(`latency       price to order, ${latencies.length} orders: ${quantiles(latencies)}`);
+  console.log(
+    `  standing    price to its fill, ${standingFills.length} orders left standing with the paper book: ${quantiles(standingFills)}`,
+  );
+  console.log(
+    `  sent        price to order, ${sentByBots.length} orders the bots sent on the price: ${quantiles(sentByBots)}`,
+  );
   console.log(`  delivery    price to its arrival in the bot: ${quantiles(deliveries)}`);
   console.log(`  feed        due time to hand-out in the server, every price: ${quantiles(lateness)}`);
   handedTo.sort((a, b) => a - b);

@@ -5,6 +5,7 @@ export * from './grid/requirement';
 export * from './grid/prepared-bars';
 export * from './grid/run-grid';
 export * from './grid/grid-stepper';
+export * from './grid/standing-orders';
 export * from './grid/walk-grid';
 export * from './analysis/analyse-market';
 export * from './grid/sweep';

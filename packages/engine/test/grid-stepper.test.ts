@@ -7,6 +7,7 @@ import { utcDay } from '../src/bars';
 import { GridStepper, type PriceEventKind, type QuietBand } from '../src/grid/grid-stepper';
 import { prepareBars } from '../src/grid/prepared-bars';
 import { runGrid } from '../src/grid/run-grid';
+import { isDecisionOf, matchStanding } from '../src/grid/standing-orders';
 import { runAllPrepared, sweepParams } from '../src/grid/sweep';
 import { barPath, walkGrid } from '../src/grid/walk-grid';
 import { INSTRUMENTS, scenario } from './arbitraries';
@@ -71,7 +72,12 @@ describe('the grid stepper', () => {
         fc.integer({ min: 50, max: 20_000 }),
         ({ bars, params, instrument, fx }, jumps, maxLots) => {
           const curve = fx();
-          const options = { params, instrument, maxLots, fxRate: (time: number) => curve.rateOnDay(utcDay(time)) };
+          const options = {
+            params,
+            instrument,
+            maxLots,
+            fxRate: (time: number) => curve.rateOnDay(utcDay(time)),
+          };
           const everyPrice = new GridStepper(options);
           const filtered = new GridStepper(options);
           // A bar's open and its path; now and then a point of the path comes as a jump (a live quote after a pause).
@@ -100,6 +106,56 @@ describe('the grid stepper', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('fills a standing order exactly as it decides the price that fills it', () => {
+    const isQuiet = (band: QuietBand, kind: PriceEventKind, price: number) =>
+      (kind !== 'open' || band.opensQuiet) && price > band.above && price < band.below;
+    let matched = 0;
+    let decided = 0;
+    fc.assert(
+      fc.property(
+        scenario,
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 1000 }),
+        fc.integer({ min: 50, max: 20_000 }),
+        ({ bars, params, instrument, fx }, jumps, maxLots) => {
+          const curve = fx();
+          const stepper = new GridStepper({
+            params,
+            instrument,
+            maxLots,
+            fxRate: (time: number) => curve.rateOnDay(utcDay(time)),
+          });
+          let band: QuietBand | null = null;
+          let events = 0;
+          for (let bar = 0; bar < bars.t.length; bar++) {
+            const time = bars.t[bar] as number;
+            const milli = (column: Float64Array) => stepper.toMilli(column[bar] as number);
+            const path = barPath(milli(bars.o), milli(bars.h), milli(bars.l), milli(bars.c));
+            for (const [point, price] of [milli(bars.o), ...path].entries()) {
+              const kind: PriceEventKind =
+                point === 0 ? 'open' : jumps[events++ % jumps.length] ? 'jump' : 'move';
+              // As a bot's broker sees prices: only those outside the band the bot last told.
+              if (band && isQuiet(band, kind, price)) continue;
+              const standing = stepper.standingOrders();
+              const fill = standing && matchStanding(standing, kind, price);
+              const decisions = stepper.step(kind, price, time);
+              decided += decisions.length;
+              if (fill) {
+                matched++;
+                expect(decisions).toHaveLength(1);
+                expect(decisions[0]).toMatchObject(fill);
+                expect(isDecisionOf(fill, decisions[0]!)).toBe(true);
+              }
+              band = stepper.quietBand();
+            }
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Most decisions are one order alone: the broker fills them without the bot.
+    expect(matched).toBeGreaterThan(decided / 2);
   });
 
   it('fills a level at its trigger on a move, and at the price after a jump through it', () => {

@@ -98,7 +98,10 @@ async function main(): Promise<void> {
   const ledger = setup.broker.kind === 'paper' ? orderedHubLedger(hub) : hubLedger(hub);
   const bot = new GridBot(setup, broker, ledger, {
     logger,
-    onOrderSent: (event) => latency.record(event.time, arrivals.get(event) ?? Date.now()),
+    onOrderSent: (event, standingFilledAt) =>
+      standingFilledAt === undefined
+        ? latency.record(event.time, arrivals.get(event) ?? Date.now())
+        : latency.recordStanding(event.time, standingFilledAt),
     onFatal: (error) => {
       logger.error({ error: String(error) }, 'bot failed');
       process.exit(1);
@@ -133,14 +136,17 @@ async function main(): Promise<void> {
     });
   } else {
     let latest = 0;
-    hub.onPrice((event, seq) => {
+    // The paper book is the hub's: it can hold the bot's next order and fill it on its price.
+    const standing = setup.broker.kind === 'paper';
+    hub.onPrice((event, seq, filled) => {
       arrivals.set(event, Date.now());
       latest = seq;
-      bot.onPrice(event);
+      bot.onPrice(event, filled);
       void bot.idle().then(() => {
         watchHalt();
         // Every price handed so far is handled: the hub may keep the quiet ones from this bot.
-        if (latest === seq && bot.halted === null) hub.quiet({ after: seq, ...bot.quietBand() });
+        if (latest === seq && bot.halted === null)
+          hub.quiet({ after: seq, ...bot.quietBand(), standing: standing ? bot.standingOrder() : null });
       });
     });
   }

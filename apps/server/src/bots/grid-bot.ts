@@ -8,9 +8,20 @@
 //   that was under way is finished, and the open cycle is rebuilt from the confirmed entries;
 // - a problem retrying cannot fix (credentials, a rejected deal, a closed market, no funds) halts
 //   the bot with a readable reason on the investment, with nothing half-written.
+// - a paper bot leaves the order its next deciding price sends standing with the paper book (the
+//   hub), which books it on that price and hands the price over with the news: the bot then books
+//   what its own step decides, which must be that order.
 // Price events are handled one at a time, in order: a price that arrives while an order is out
 // waits for it.
-import { GridStepper, type EnterDecision, type ExitDecision, utcDay } from '@platform/engine';
+import {
+  GridStepper,
+  isDecisionOf,
+  matchStanding,
+  type EnterDecision,
+  type ExitDecision,
+  type GridDecision,
+  utcDay,
+} from '@platform/engine';
 import { randomUUID } from 'node:crypto';
 import { BrokerError, type Broker, type BrokerPosition, type OpenOrder } from './brokers/broker';
 import { BOT_MESSAGES } from './bot-messages';
@@ -21,6 +32,8 @@ import type {
   OrderRecord,
   PriceEvent,
   QuietPrices,
+  StandingFilled,
+  StandingNotice,
 } from './hub/hub-protocol';
 
 /** Where a bot writes what it does: the hub in a bot process, memory in tests. */
@@ -48,8 +61,11 @@ export interface GridBotOptions {
   attempts?: number;
   retryDelayMs?: number;
   now?: () => number;
-  /** Told when an order leaves for the broker, with the price event that decided it (decision latency). */
-  onOrderSent?: (event: PriceEvent) => void;
+  /**
+   * Told when an order leaves for the broker, with the price event that decided it, or when the
+   * broker filled a standing order on it, and when (decision latency).
+   */
+  onOrderSent?: (event: PriceEvent, standingFilledAt?: number) => void;
   /** An error that is not the broker's (the hub is gone...): the bot process exits and is started again. */
   onFatal?: (error: unknown) => void;
 }
@@ -88,7 +104,9 @@ export class GridBot {
   private readonly retryDelayMs: number;
   private readonly now: () => number;
   private cycle: LiveCycle | null = null;
-  private readonly queue: PriceEvent[] = [];
+  private readonly queue: { event: PriceEvent; filled: StandingFilled | null }[] = [];
+  /** The standing order last told to the broker, valid until the next price. */
+  private standing: StandingNotice | null = null;
   private draining: Promise<void> | null = null;
   private haltedWith: string | null = null;
 
@@ -127,9 +145,10 @@ export class GridBot {
     }
   }
 
-  onPrice(event: PriceEvent): void {
+  /** A price, with the standing order the broker filled on it if it filled one. */
+  onPrice(event: PriceEvent, filled: StandingFilled | null = null): void {
     if (this.haltedWith !== null) return;
-    this.queue.push(event);
+    this.queue.push({ event, filled });
     this.draining ??= this.drain().finally(() => {
       this.draining = null;
     });
@@ -151,6 +170,35 @@ export class GridBot {
   }
 
   /**
+   * The order the next deciding price sends, to leave standing with a paper broker that books it
+   * on that price (the engine's StandingOrders, with the ids it is written under); null when that
+   * price is the bot's to decide. Call once every price received is handled.
+   */
+  standingOrder(): StandingNotice | null {
+    const orders = this.stepper.standingOrders();
+    const cycle = this.cycle;
+    this.standing =
+      orders && (orders.held !== null) === (cycle !== null)
+        ? {
+            orders,
+            perUnit: this.stepper.perUnit,
+            spread: this.spread,
+            orderId: randomUUID(),
+            dealId: randomUUID(),
+            cycle: cycle
+              ? {
+                  id: cycle.id,
+                  referencePrice: cycle.referencePrice,
+                  scale: cycle.scale,
+                  dealIds: cycle.positions.map((position) => position.dealId),
+                }
+              : { id: randomUUID(), referencePrice: null, scale: orders.entry?.scale ?? 1, dealIds: [] },
+          }
+        : null;
+    return this.standing;
+  }
+
+  /**
    * Resolves once every price received so far is handled and its orders are out (behind the hub's
    * ordered channel, their writes may still be under way: HubClient.settled waits for those).
    */
@@ -161,7 +209,7 @@ export class GridBot {
   private async drain(): Promise<void> {
     try {
       for (let next = this.queue.shift(); next && this.haltedWith === null; next = this.queue.shift()) {
-        await this.handle(next);
+        await this.handle(next.event, next.filled);
       }
     } catch (error) {
       this.queue.length = 0;
@@ -173,12 +221,16 @@ export class GridBot {
     }
   }
 
-  private async handle(event: PriceEvent): Promise<void> {
+  private async handle(event: PriceEvent, filled: StandingFilled | null): Promise<void> {
     const decisions = this.stepper.step(event.kind, this.stepper.toMilli(event.price), event.sourceTime);
-    for (const decision of decisions) {
-      if (decision.kind === 'enter') await this.enter(decision, event);
-      else await this.exit(decision, event);
+    if (filled) await this.book(decisions, event, filled);
+    else {
+      for (const decision of decisions) {
+        if (decision.kind === 'enter') await this.enter(decision, event);
+        else await this.exit(decision, event);
+      }
     }
+    this.standing = null;
     if (this.stepper.cannotOpen && !this.cycle) await this.halt(this.cannotOpenReason());
   }
 
@@ -188,24 +240,13 @@ export class GridBot {
   }
 
   private async enter(decision: EnterDecision, event: PriceEvent): Promise<void> {
-    const perUnit = this.stepper.perUnit;
-    if (decision.level === 0) {
-      const scale = this.stepper.openCycle?.scale ?? 1;
-      this.cycle = {
-        id: randomUUID(),
-        referencePrice: decision.bid / perUnit,
-        scale,
-        openedAt: event.time,
-        positions: [],
-      };
-    }
-    const cycle = this.cycle!;
+    const cycle = this.cycleOf(decision, event, randomUUID());
     const order = this.order(cycle, {
       kind: 'open',
       level: decision.level,
       reason: null,
       lots: decision.lots / 100,
-      bid: decision.bid / perUnit,
+      bid: decision.bid / this.stepper.perUnit,
     });
     await this.ledger.intent(order);
     this.options.onOrderSent?.(event);
@@ -215,18 +256,7 @@ export class GridBot {
       throw error;
     });
     await this.ledger.confirm(order.id, position.dealId, position.level);
-    cycle.positions.push({
-      dealId: position.dealId,
-      lots: order.lots,
-      fill: position.level,
-      expectedFill: decision.fill / perUnit,
-    });
-    if (decision.level === 0) {
-      this.options.logger.info(
-        { cycleId: cycle.id, lots: order.lots, price: position.level },
-        'cycle opened',
-      );
-    }
+    this.hold(cycle, decision, position.dealId, position.level);
   }
 
   private async exit(decision: ExitDecision, event: PriceEvent): Promise<void> {
@@ -241,10 +271,72 @@ export class GridBot {
     });
     await this.ledger.intent(order);
     this.options.onOrderSent?.(event);
+    await this.closed(cycle, decision, event, order.id, await this.closeAll(cycle.positions, bid));
+  }
+
+  /**
+   * The broker filled the standing order on this price, written under its ids (the intent, the
+   * position or exits, the confirmation): the bot books it, which only holds if its own step
+   * decided that very order. Anything else is a fault: the bot starts again from what was written.
+   */
+  private async book(decisions: GridDecision[], event: PriceEvent, filled: StandingFilled): Promise<void> {
+    const standing = this.standing;
+    const fill =
+      standing?.orderId === filled.orderId
+        ? matchStanding(standing.orders, event.kind, this.stepper.toMilli(event.price))
+        : null;
+    const [decision] = decisions;
+    if (!standing || !fill || !decision || decisions.length !== 1 || !isDecisionOf(fill, decision))
+      throw new Error(`standing order ${filled.orderId} filled on a price the bot decided otherwise`);
+    this.options.onOrderSent?.(event, filled.at);
+    if (decision.kind === 'enter') {
+      const cycle = this.cycleOf(decision, event, standing.cycle.id);
+      this.hold(cycle, decision, standing.dealId, decision.fill / this.stepper.perUnit);
+      return;
+    }
+    // The paper book exits at the bid.
+    const exits = this.cycle!.positions.map(() => decision.bid / this.stepper.perUnit);
+    await this.closed(this.cycle!, decision, event, standing.orderId, exits);
+  }
+
+  /** The cycle an entry adds to: a new one, with this id, for a cycle's first entry. */
+  private cycleOf(decision: EnterDecision, event: PriceEvent, id: string): LiveCycle {
+    if (decision.level === 0) {
+      this.cycle = {
+        id,
+        referencePrice: decision.bid / this.stepper.perUnit,
+        scale: this.stepper.openCycle?.scale ?? 1,
+        openedAt: event.time,
+        positions: [],
+      };
+    }
+    return this.cycle!;
+  }
+
+  private hold(cycle: LiveCycle, decision: EnterDecision, dealId: string, fill: number): void {
+    cycle.positions.push({
+      dealId,
+      lots: decision.lots / 100,
+      fill,
+      expectedFill: decision.fill / this.stepper.perUnit,
+    });
+    if (decision.level === 0) {
+      this.options.logger.info({ cycleId: cycle.id, lots: decision.lots / 100, price: fill }, 'cycle opened');
+    }
+  }
+
+  /** Writes the closed cycle as one transaction, from the exit levels the broker gave its positions. */
+  private async closed(
+    cycle: LiveCycle,
+    decision: ExitDecision,
+    event: PriceEvent,
+    closeId: string,
+    exits: number[],
+  ): Promise<void> {
+    const bid = decision.bid / this.stepper.perUnit;
     // What the broker's prices add to or take from the decided result: nothing on paper.
     let slippageUnits = 0;
     let exitValue = 0;
-    const exits = await this.closeAll(cycle.positions, bid);
     cycle.positions.forEach((position, index) => {
       const exitLevel = exits[index] as number;
       slippageUnits += position.lots * (exitLevel - bid - (position.fill - position.expectedFill));
@@ -253,7 +345,7 @@ export class GridBot {
     const slippageEur = (slippageUnits * this.setup.instrument.contractSize) / this.fxRate(event.sourceTime);
     await this.ledger.closeCycle({
       ...this.statement(cycle, exitValue),
-      closeId: order.id,
+      closeId,
       reason: decision.reason,
       closedAt: event.time,
       profitLoss: decision.eur + slippageEur,

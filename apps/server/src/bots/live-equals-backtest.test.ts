@@ -18,7 +18,15 @@ import { BrokerError, type Broker } from './brokers/broker';
 import { PaperBroker } from './brokers/paper-broker';
 import { ReplaySchedule } from './feed/replay-schedule';
 import { GridBot } from './grid-bot';
-import { isQuiet, type BotSetup, type FxTable, type PriceEvent, type QuietPrices } from './hub/hub-protocol';
+import {
+  isQuiet,
+  type BotSetup,
+  type FxTable,
+  type PriceEvent,
+  type QuietPrices,
+  type StandingNotice,
+} from './hub/hub-protocol';
+import { fillStanding, type StandingWrites } from './hub/standing-fill';
 import { MemoryLedger, MemoryPaperBook } from './testing/memory-ledger';
 
 const DATA_DIR =
@@ -96,23 +104,46 @@ function replayed(market: 'GOLD' | 'EURUSD', bars: Bars): PriceEvent[] {
   return events.slice(0, bars.t.length * 4);
 }
 
+/** A fill of a standing order written as the hub writes it, to the test's ledger and paper book. */
+const standingWrites = (ledger: MemoryLedger, book: MemoryPaperBook): StandingWrites => ({
+  intent: (order) => ledger.intent(order),
+  confirm: (id, dealId, fillPrice) => ledger.confirm(id, dealId, fillPrice),
+  open: (position) => book.open(position),
+  close: (dealId, level, at) => book.close(dealId, level, at),
+});
+
 /**
  * Hands the bot the prices from `from` on as the hub does: those inside the quiet band it told
- * after the last one are kept from it. Stops early when `until` says so; says where it got to.
+ * after the last one are kept from it, and with `standing` the order it left standing is filled
+ * on its price before the bot is handed that price. Stops early when `until` says so; says where
+ * it got to, how many prices it handed and how many standing orders it filled.
  */
-async function handAsTheHub(bot: GridBot, events: PriceEvent[], from: number, until = () => false) {
+async function handAsTheHub(
+  bot: GridBot,
+  events: PriceEvent[],
+  from: number,
+  options: { until?: () => boolean; standing?: StandingWrites } = {},
+) {
   let quiet: QuietPrices | null = null;
+  let standing: StandingNotice | null = null;
   let handed = 0;
+  let filled = 0;
   let next = from;
-  for (; next < events.length && !until(); next++) {
+  for (; next < events.length && !options.until?.(); next++) {
     const event = events[next]!;
     if (quiet && isQuiet(quiet, event)) continue;
     handed++;
-    bot.onPrice(event);
+    const filling = standing && options.standing ? fillStanding(standing, event, event.time) : null;
+    if (filling) {
+      await filling.write(options.standing!);
+      filled++;
+    }
+    bot.onPrice(event, filling?.filled ?? null);
     await bot.idle();
     quiet = bot.quietBand();
+    standing = bot.standingOrder();
   }
-  return { handed, next };
+  return { handed, filled, next };
 }
 
 const dataPresent = existsSync(GOLD_FILE) && existsSync(EURUSD_FILE);
@@ -138,17 +169,30 @@ describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () 
       const params = gridParams(market, dynamic);
       const fx = fxTableOf(eurusdQuarter, period);
       const ledger = new MemoryLedger();
+      const book = new MemoryPaperBook();
       const bot = new GridBot(
         setupOf(market, params, fx, ledger),
-        new PaperBroker(new MemoryPaperBook(), INSTRUMENTS[market]),
+        new PaperBroker(book, INSTRUMENTS[market]),
         ledger,
         { logger: silent },
       );
       await bot.start();
       const events = replayed(market, period);
-      const { handed } = await handAsTheHub(bot, events, 0);
+      const { handed, filled } = await handAsTheHub(bot, events, 0, {
+        standing: standingWrites(ledger, book),
+      });
       // Most prices move no bot: they need not wake its process.
       expect(handed).toBeLessThan(events.length / 2);
+      // Most orders stood with the paper book before their price came, written as the bot writes its own.
+      const orders = [...ledger.orders.values()];
+      expect(filled).toBeGreaterThan(orders.length / 2);
+      expect(orders.every((order) => order.status === 'filled')).toBe(true);
+      expect(book.opened).toBe(orders.filter((order) => order.kind === 'open').length);
+      // The book holds the positions of the cycle still open, at the fills the ledger confirmed.
+      const held = ledger.openOrders().filter((order) => order.kind === 'open');
+      expect((await book.openPositions()).map((position) => [position.dealId, position.level])).toEqual(
+        held.map((order) => [order.dealId, order.fillPrice]),
+      );
 
       const backtest = runGrid(
         period,
@@ -204,7 +248,8 @@ describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () 
       onFatal: (error) => (died = error),
     });
     await first.start();
-    let { next } = await handAsTheHub(first, events, 0, () => died !== null);
+    // Without standing orders, so that its entries go through the dying broker.
+    let { next } = await handAsTheHub(first, events, 0, { until: () => died !== null });
     expect(String(died)).toContain('killed');
     const unconfirmed = [...ledger.orders.values()].filter((order) => order.status === 'intent');
     expect(unconfirmed).toHaveLength(1);
@@ -219,7 +264,7 @@ describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () 
     );
     await second.start();
     expect(ledger.orders.get(unconfirmed[0]!.id)!.status).toBe('filled');
-    await handAsTheHub(second, events, next);
+    await handAsTheHub(second, events, next, { standing: standingWrites(ledger, book) });
 
     const entries = [...ledger.orders.values()].filter(
       (order) => order.kind === 'open' && order.status === 'filled',

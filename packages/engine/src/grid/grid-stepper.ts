@@ -20,6 +20,7 @@ import {
   type GridParams,
   type InstrumentSpec,
 } from './params';
+import type { StandingOrders } from './standing-orders';
 
 export type PriceEventKind = 'open' | 'jump' | 'move';
 
@@ -266,20 +267,14 @@ export class GridStepper {
 
   private open(price: number, timeMs: number, decisions: GridDecision[]): void {
     if (this.stalled) return;
-    const { capital, dynamic } = this.params;
-    const scale = dynamic ? Math.max(0, (capital + this.realisedEur) / capital) : 1;
-    const lots = entryLots(this.params, this.levelCount, scale);
-    const first = lots[0] as number;
+    const entry = this.nextEntry();
     // f only changes with realised profit, so an entry of 0 lots never trades (fine point 4).
-    if (first === 0 || first > this.maxLots) {
+    if (!entry) {
       this.stalled = true;
       return;
     }
-    // A cycle's quantity never passes maxLots: the cap bounds it as well as the lots do.
-    const totalLots = Math.min(
-      lots.reduce((sum, quantity) => sum + quantity, 0),
-      this.maxLots,
-    );
+    const { scale, lots, totalLots } = entry;
+    const first = lots[0] as number;
     if (leavesExactRange(totalLots, price, this.spread, this.target)) {
       this.leftRangeAt = timeMs;
       return;
@@ -296,6 +291,66 @@ export class GridStepper {
       fills: [{ level: 0, lots: first, price: fill }],
     };
     decisions.push({ kind: 'enter', level: 0, lots: first, bid: price, fill });
+  }
+
+  /** The next cycle's scale and lots, and its lots in all; null when its entry is 0 or past maxLots. */
+  private nextEntry(): { scale: number; lots: Float64Array; totalLots: number } | null {
+    const { capital, dynamic } = this.params;
+    const scale = dynamic ? Math.max(0, (capital + this.realisedEur) / capital) : 1;
+    const lots = entryLots(this.params, this.levelCount, scale);
+    const first = lots[0] as number;
+    if (first === 0 || first > this.maxLots) return null;
+    // A cycle's quantity never passes maxLots: the cap bounds it as well as the lots do.
+    const totalLots = Math.min(
+      lots.reduce((sum, quantity) => sum + quantity, 0),
+      this.maxLots,
+    );
+    return { scale, lots, totalLots };
+  }
+
+  /**
+   * The orders the next deciding price sends, each where that price decides it alone
+   * (standing-orders.ts); null when the stepper decides nothing more or its next step is not one
+   * of them (an entry that stalls). Valid until the next price handed to the stepper.
+   */
+  standingOrders(): StandingOrders | null {
+    if (this.leftRangeAt !== null) return null;
+    const cycle = this.cycle;
+    if (!cycle) {
+      const entry = this.stalled ? null : this.nextEntry();
+      if (!entry) return null;
+      const { scale, lots, totalLots } = entry;
+      return {
+        entry: { lots: lots[0] as number, scale, totalLots, spread: this.spread, target: this.target },
+        held: null,
+        level: null,
+        stop: null,
+      };
+    }
+    const held = { quantity: cycle.quantity, cost: cycle.cost, target: this.target };
+    // A stop at or below 0 never fires (fine point 15).
+    const stop = cycle.stop > 0 ? cycle.stop : null;
+    const level = this.pendingLevel();
+    const trigger = cycle.start - level * this.levelStep;
+    // A level under the stop never fills: the stop closes the cycle first.
+    if (level === 0 || (stop !== null && trigger < stop)) return { entry: null, held, level: null, stop };
+    // A level at or above the stop fills before it (fine point 15): the stop is that fall's second order.
+    const lots = cycle.lots[level] as number;
+    const next = this.levelAfter(level, cycle.quantity + lots);
+    const below = next === 0 ? null : cycle.start - next * this.levelStep;
+    // Down to the next level or the stop, whichever is higher, the fall fills this level alone.
+    const floor = below === null ? stop : stop === null ? below : Math.max(below, stop);
+    return { entry: null, held, level: { level, lots, trigger, floor }, stop: null };
+  }
+
+  /** The level that could fill after `level` once the cycle holds `quantity` (as pendingLevel). */
+  private levelAfter(level: number, quantity: number): number {
+    const cycle = this.cycle!;
+    for (let next = level + 1; next <= this.levelCount; next++) {
+      const lots = cycle.lots[next] as number;
+      if (lots > 0 && quantity + lots <= this.maxLots) return next;
+    }
+    return 0;
   }
 
   /** The next level that can fill: skips levels of 0 lots and those that would pass maxLots. */

@@ -7,7 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { BotsService } from '../../modules/bots/bots.service';
 import { BotHub, botToken } from './bot-hub';
 import { HubClient } from './hub-client';
-import type { BotSetup, OrderRecord, PriceEvent } from './hub-protocol';
+import type { BotSetup, OrderRecord, PriceEvent, StandingFilled, StandingNotice } from './hub-protocol';
 
 const price = (value: number, kind: PriceEvent['kind'] = 'move'): PriceEvent => ({
   market: 'GOLD',
@@ -17,12 +17,13 @@ const price = (value: number, kind: PriceEvent['kind'] = 'move'): PriceEvent => 
   sourceTime: 0,
 });
 
-async function connectedBot() {
+async function connectedBot(writes: Partial<BotsService> = {}) {
   const key = randomBytes(32);
   const setup = { investmentId: 'inv-1', market: 'GOLD' } as BotSetup;
   const bots = {
     setup: () => Promise.resolve(setup),
     findPaper: () => Promise.resolve(null),
+    ...writes,
   } as unknown as BotsService;
   const hub = new BotHub(bots, key, { warn: () => undefined });
   const { host, port } = await hub.listen();
@@ -32,8 +33,8 @@ async function connectedBot() {
     await hub.close();
   });
   await client.call('hello', { investmentId: 'inv-1', token: botToken(key, 'inv-1') });
-  const received: { price: number; seq: number }[] = [];
-  client.onPrice((event, seq) => received.push({ price: event.price, seq }));
+  const received: { price: number; seq: number; filled: StandingFilled | null }[] = [];
+  client.onPrice((event, seq, filled) => received.push({ price: event.price, seq, filled }));
   // A call answered after what was sent before it: the hub has read what the bot sent, and the
   // bot has received the prices the hub sent.
   const roundTrip = () => client.call('paperFind', { clientRef: 'none' });
@@ -52,7 +53,7 @@ describe('the bot hub', () => {
   it('keeps from a bot the prices inside its band, until it hands one outside', async () => {
     const { quiet, received, publish } = await connectedBot();
     await publish(price(2000));
-    await quiet({ after: received[0]!.seq, above: 1990, below: 2010, opensQuiet: true });
+    await quiet({ after: received[0]!.seq, above: 1990, below: 2010, opensQuiet: true, standing: null });
     await publish(price(1995), price(2005, 'open'), price(2010), price(2000));
     // 2010 is not strictly inside; after it the band is gone until the bot tells the next one.
     expect(received.map((event) => event.price)).toEqual([2000, 2010, 2000]);
@@ -61,7 +62,7 @@ describe('the bot hub', () => {
   it("hands a bar's open inside the band when the bot must see opens", async () => {
     const { quiet, received, publish } = await connectedBot();
     await publish(price(2000));
-    await quiet({ after: received[0]!.seq, above: null, below: null, opensQuiet: false });
+    await quiet({ after: received[0]!.seq, above: null, below: null, opensQuiet: false, standing: null });
     await publish(price(1500), price(2500), price(2000, 'open'));
     expect(received.map((event) => event.price)).toEqual([2000, 2000]);
   });
@@ -69,9 +70,61 @@ describe('the bot hub', () => {
   it('ignores a band told before the last price handed: it was for an older state', async () => {
     const { quiet, received, publish } = await connectedBot();
     await publish(price(2000), price(2001));
-    await quiet({ after: received[0]!.seq, above: 1990, below: 2010, opensQuiet: true });
+    await quiet({ after: received[0]!.seq, above: 1990, below: 2010, opensQuiet: true, standing: null });
     await publish(price(2002));
     expect(received.map((event) => event.price)).toEqual([2000, 2001, 2002]);
+  });
+
+  it("books a paper bot's standing order on the price that fills it, before the bot hears of it", async () => {
+    const written: string[] = [];
+    const { quiet, received, publish } = await connectedBot({
+      recordIntent: (_, order) => {
+        written.push(`intent ${order.id} ${order.kind} level ${order.level} ${order.lots} at ${order.bid}`);
+        return Promise.resolve();
+      },
+      openPaper: (_, position) => {
+        written.push(`position ${position.dealId} for ${position.clientRef} at ${position.level}`);
+        return Promise.resolve({ ...position, openedAt: new Date(position.openedAt) });
+      },
+      confirm: (_, id, dealId, fillPrice) => {
+        written.push(`confirm ${id} ${dealId} ${fillPrice}`);
+        return Promise.resolve();
+      },
+    });
+    // GOLD in milli-points (a price unit is 10,000): the cycle's first entry, 1 lot, at the next open.
+    const entryAtOpen: StandingNotice = {
+      orders: {
+        entry: { lots: 100, scale: 1, totalLots: 400, spread: 3000, target: 50_000 },
+        held: null,
+        level: null,
+        stop: null,
+      },
+      perUnit: 10_000,
+      spread: 3000,
+      orderId: 'order-1',
+      dealId: 'deal-1',
+      cycle: { id: 'cycle-1', referencePrice: null, scale: 1, dealIds: [] },
+    };
+    await publish(price(2000));
+    await quiet({
+      after: received[0]!.seq,
+      above: null,
+      below: null,
+      opensQuiet: false,
+      standing: entryAtOpen,
+    });
+    await publish(price(1990), price(2005, 'open'), price(2001, 'open'));
+    expect(written).toEqual([
+      'intent order-1 open level 0 1 at 2005',
+      'position deal-1 for order-1 at 2005.3',
+      'confirm order-1 deal-1 2005.3',
+    ]);
+    // The bot is handed the price with the news; the next open is its own again, until it tells its next order.
+    expect(received.map(({ price, filled }) => [price, filled?.orderId ?? null])).toEqual([
+      [2000, null],
+      [2005, 'order-1'],
+      [2001, null],
+    ]);
   });
 });
 
@@ -115,6 +168,33 @@ describe("the hub's unanswered writes", () => {
     await answered;
     expect(written).toEqual(['order-1']);
     expect(lines.map((line) => line.id)).toEqual([1, 2]);
+  });
+
+  it('lets a bot started again after a kill read every write its previous process sent', async () => {
+    const events: string[] = [];
+    const key = randomBytes(32);
+    const bots = {
+      setup: () => {
+        events.push('setup read');
+        return Promise.resolve({ investmentId: 'inv-1', market: 'GOLD' } as BotSetup);
+      },
+      recordIntent: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        events.push('intent written');
+      },
+    } as unknown as BotsService;
+    const hub = new BotHub(bots, key, { warn: () => undefined });
+    const { host, port } = await hub.listen();
+    onTestFinished(() => hub.close());
+    const token = botToken(key, 'inv-1');
+    const killed = await HubClient.connect(host, port, () => undefined);
+    await killed.call('hello', { investmentId: 'inv-1', token });
+    killed.send('intent', order);
+    killed.close();
+    const restarted = await HubClient.connect(host, port, () => undefined);
+    onTestFinished(() => restarted.close());
+    await restarted.call('hello', { investmentId: 'inv-1', token });
+    expect(events).toEqual(['setup read', 'intent written', 'setup read']);
   });
 
   it('closes the channel at a write that fails, and runs nothing sent after it', async () => {

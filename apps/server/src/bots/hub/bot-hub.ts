@@ -3,6 +3,8 @@
 // under a key of the server's), then reads and writes only that investment's rows and receives
 // the prices of its market, but for those it said would change nothing (its quiet band): with
 // hundreds of bots on two cores, waking each one for every price is what made decisions late.
+// For the same reason a paper bot leaves its next order standing with the hub, the paper broker's
+// home: the price that fills it is booked here at once, and handed to the bot with the news.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -18,7 +20,10 @@ import {
   type OrderRecord,
   type PriceEvent,
   type QuietNotice,
+  type StandingFilled,
+  type StandingNotice,
 } from './hub-protocol';
+import { fillStanding, type StandingWrites } from './standing-fill';
 
 /** What a bot shows to the hub: only the server's key makes it. */
 export const botToken = (key: Buffer, investmentId: string) => hmacHex(key, `bot:${investmentId}`);
@@ -38,6 +43,10 @@ interface BotConnection {
   market: Market | null;
   /** The prices the bot need not see, or null: it is handed every price. */
   quiet: QuietNotice | null;
+  /** The paper order standing for the next price that decides one, or null. */
+  standing: StandingNotice | null;
+  /** The bot's requests and its standing orders' writes, run one after another in the order they came. */
+  chain: Promise<void>;
   /** The seq of the last price handed to the bot. */
   lastHanded: number;
 }
@@ -45,6 +54,8 @@ interface BotConnection {
 export class BotHub {
   private server: Server | null = null;
   private readonly connections = new Set<BotConnection>();
+  /** By investment, the end of the writes under way of its bot (the last to write, if it was started again). */
+  private readonly writing = new Map<string, Promise<void>>();
   private seq = 0;
 
   constructor(
@@ -63,21 +74,35 @@ export class BotHub {
     return { host, port: (server.address() as AddressInfo).port };
   }
 
-  /** Hands a price to every bot of its market that it may move; answers how many it was handed to. */
+  /**
+   * Hands a price to every bot of its market that it may move, with the standing order it filled
+   * if it filled one; answers how many bots it was handed to.
+   */
   publish(event: PriceEvent): number {
     const seq = ++this.seq;
-    const line = `${JSON.stringify({ event: 'price', data: event, seq } satisfies HubMessage)}\n`;
-    let handed = 0;
+    const handed: { connection: BotConnection; filled: StandingFilled | null }[] = [];
     for (const connection of this.connections) {
       if (connection.market !== event.market) continue;
       if (connection.quiet && isQuiet(connection.quiet, event)) continue;
-      // The bot's band held for the state before this price: until it tells the next, it sees every price.
+      const filled = connection.standing && this.fillStanding(connection, connection.standing, event);
+      // The bot's band and orders held for the state before this price: until it tells the next,
+      // it sees every price and decides them itself.
       connection.quiet = null;
+      connection.standing = null;
       connection.lastHanded = seq;
-      connection.socket.write(line);
-      handed++;
+      handed.push({ connection, filled });
     }
-    return handed;
+    // Only then do the lines go out: a bot woken by its line would take the processor from the
+    // standing orders still to fill.
+    const line = `${JSON.stringify({ event: 'price', data: event, seq } satisfies HubMessage)}\n`;
+    for (const { connection, filled } of handed) {
+      connection.socket.write(
+        filled
+          ? `${JSON.stringify({ event: 'price', data: event, seq, filled } satisfies HubMessage)}\n`
+          : line,
+      );
+    }
+    return handed.length;
   }
 
   /** Investments whose bots are connected now. */
@@ -99,6 +124,8 @@ export class BotHub {
       investmentId: null,
       market: null,
       quiet: null,
+      standing: null,
+      chain: Promise.resolve(),
       lastHanded: 0,
     };
     this.connections.add(connection);
@@ -109,7 +136,6 @@ export class BotHub {
     // A killed bot resets its connection: that is its 'close', not an error of the server's.
     lines.on('error', () => undefined);
     // One request at a time per bot, in order: a bot's writes must land in the order it made them.
-    let chain = Promise.resolve();
     lines.on('line', (line) => {
       let received: HubRequest | QuietNotice;
       try {
@@ -120,31 +146,82 @@ export class BotHub {
       }
       // A band needs no answer and waits for no write: it applies at once.
       if ('notice' in received) this.takeQuiet(connection, received);
-      else chain = chain.then(() => this.answer(connection, received));
+      else this.enqueue(connection, () => this.answer(connection, received));
+    });
+  }
+
+  private enqueue(connection: BotConnection, work: () => Promise<void>): void {
+    const chain = connection.chain.then(work);
+    connection.chain = chain;
+    const investmentId = connection.investmentId;
+    if (!investmentId) return;
+    this.writing.set(investmentId, chain);
+    void chain.then(() => {
+      if (this.writing.get(investmentId) === chain) this.writing.delete(investmentId);
     });
   }
 
   /** A band told after an older price than the last handed is stale: the bot will tell the next. */
   private takeQuiet(connection: BotConnection, notice: QuietNotice): void {
-    if (connection.investmentId && notice.after === connection.lastHanded) connection.quiet = notice;
+    if (connection.investmentId && notice.after === connection.lastHanded) {
+      connection.quiet = notice;
+      connection.standing = notice.standing;
+    }
+  }
+
+  /**
+   * Fills the bot's standing order if this price decides it: the intent, the paper position or
+   * exits and the confirmation, written as the bot would write them, behind its earlier writes.
+   */
+  private fillStanding(
+    connection: BotConnection,
+    standing: StandingNotice,
+    event: PriceEvent,
+  ): StandingFilled | null {
+    const filling = fillStanding(standing, event, Date.now());
+    if (!filling) return null;
+    const investmentId = connection.investmentId as string;
+    const bots = this.bots;
+    const writes: StandingWrites = {
+      intent: (order) => bots.recordIntent(investmentId, order),
+      open: (position) =>
+        bots.openPaper(investmentId, { ...position, openedAt: position.openedAt.getTime() }),
+      confirm: (id, dealId, fillPrice) => bots.confirm(investmentId, id, dealId, fillPrice),
+      close: (dealId, level, at) => bots.closePaper(investmentId, dealId, level, at.getTime()),
+    };
+    this.enqueue(connection, async () => {
+      if (connection.broken) return;
+      await filling
+        .write(writes)
+        .catch((error: unknown) => this.breakOff(connection, 'standing order', error));
+    });
+    return filling.filled;
   }
 
   private async answer(connection: BotConnection, request: HubRequest): Promise<void> {
     if (connection.broken) return;
-    let message: HubMessage | null;
+    let reply: { ok: true; result: unknown } | { ok: false; error: string };
+    let failure: { error: unknown } | null = null;
     try {
-      const result = await this.call(connection, request);
-      message = request.id === null ? null : { id: request.id, ok: true, result };
+      reply = { ok: true, result: await this.call(connection, request) };
     } catch (error) {
-      const text = error instanceof BotNotRunnableError ? NOT_RUNNING : 'hub call failed';
-      if (!(error instanceof BotNotRunnableError))
-        this.logger.warn({ method: request.method, error: String(error) }, 'bot hub call failed');
-      message = request.id === null ? null : { id: request.id, ok: false, error: text };
-      connection.broken = true;
+      failure = { error };
+      reply = { ok: false, error: error instanceof BotNotRunnableError ? NOT_RUNNING : 'hub call failed' };
     }
-    if (message && !connection.socket.destroyed) connection.socket.write(`${JSON.stringify(message)}\n`);
-    // The bot starts again and reconciles from what was written.
-    if (connection.broken) connection.socket.end();
+    if (request.id !== null && !connection.socket.destroyed) {
+      const message: HubMessage = { id: request.id, ...reply };
+      connection.socket.write(`${JSON.stringify(message)}\n`);
+    }
+    // After the answer, so that the bot reads why its channel closes.
+    if (failure) this.breakOff(connection, request.method, failure.error);
+  }
+
+  /** A write failed: nothing after it runs, and the bot starts again and reconciles from what was written. */
+  private breakOff(connection: BotConnection, what: string, error: unknown): void {
+    if (!(error instanceof BotNotRunnableError))
+      this.logger.warn({ method: what, error: String(error) }, 'bot hub call failed');
+    connection.broken = true;
+    connection.socket.end();
   }
 
   private async call(connection: BotConnection, request: HubRequest): Promise<unknown> {
@@ -162,6 +239,8 @@ export class BotHub {
       connection.socket.destroy();
       throw new Error('bad token');
     }
+    // A bot started again after a kill reads every write its previous process (or the hub for it) sent.
+    await this.writing.get(params.investmentId);
     const setup = await this.bots.setup(params.investmentId);
     connection.investmentId = params.investmentId;
     connection.market = setup.market;

@@ -12,6 +12,7 @@ import type {
   HubRequest,
   PriceEvent,
   QuietNotice,
+  StandingFilled,
   WirePosition,
 } from './hub-protocol';
 
@@ -21,7 +22,8 @@ export class HubClient {
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
-  private priceListener: (event: PriceEvent, seq: number) => void = () => undefined;
+  private priceListener: (event: PriceEvent, seq: number, filled: StandingFilled | null) => void = () =>
+    undefined;
 
   private constructor(
     private readonly socket: Socket,
@@ -68,12 +70,15 @@ export class HubClient {
     );
   }
 
-  /** `seq` numbers the hub's prices, for quiet(). */
-  onPrice(listener: (event: PriceEvent, seq: number) => void): void {
+  /** `seq` numbers the hub's prices, for quiet(); `filled`, the standing order the price filled. */
+  onPrice(listener: (event: PriceEvent, seq: number, filled: StandingFilled | null) => void): void {
     this.priceListener = listener;
   }
 
-  /** Tells the hub which prices would change nothing, now that every price up to `after` is handled. */
+  /**
+   * Tells the hub which prices would change nothing, and which order stands for the next deciding
+   * one, now that every price up to `after` is handled.
+   */
   quiet(notice: Omit<QuietNotice, 'notice'>): void {
     this.socket.write(`${JSON.stringify({ notice: 'quiet', ...notice } satisfies QuietNotice)}\n`);
   }
@@ -84,7 +89,7 @@ export class HubClient {
 
   private receive(message: HubMessage): void {
     if ('event' in message) {
-      this.priceListener(message.data, message.seq);
+      this.priceListener(message.data, message.seq, message.filled ?? null);
       return;
     }
     const waiting = this.pending.get(message.id);

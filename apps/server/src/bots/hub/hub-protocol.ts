@@ -9,7 +9,7 @@
 // the bot is not woken for an answer it would ignore (with hundreds of bots on two cores, those
 // wakes delayed the bots still deciding on the same price).
 import type { Market } from '@platform/contracts';
-import type { GridParams, InstrumentSpec, PriceEventKind } from '@platform/engine';
+import type { GridParams, InstrumentSpec, PriceEventKind, StandingOrders } from '@platform/engine';
 import type { BrokerExit, BrokerPosition } from '../brokers/broker';
 
 /** fx(d) as a table over days (days since the epoch), clamped at both ends (engine.md section 1). */
@@ -118,10 +118,36 @@ export interface QuietPrices {
   opensQuiet: boolean;
 }
 
-/** A bot's quiet prices, valid from the price numbered `after` on, until the next price handed to it. */
+/**
+ * A paper bot's standing orders (the engine's, in milli-points: standing-orders.ts), with the ids
+ * the hub writes when a price fills one, so that its records are those the bot would have written.
+ */
+export interface StandingNotice {
+  orders: StandingOrders;
+  /** Milli-points per price unit and the spread in milli-points: a price's and a fill's. */
+  perUnit: number;
+  spread: number;
+  /** The order's id (our client reference), and the deal id an entry's position takes. */
+  orderId: string;
+  dealId: string;
+  /** The open cycle, or the one an entry at the open starts (its P0 is that entry's bid: null here). */
+  cycle: { id: string; referencePrice: number | null; scale: number; dealIds: string[] };
+}
+
+/**
+ * A bot's quiet prices and standing orders, valid from the price numbered `after` on, until the
+ * next price handed to it.
+ */
 export interface QuietNotice extends QuietPrices {
   notice: 'quiet';
   after: number;
+  standing: StandingNotice | null;
+}
+
+/** The standing order the hub filled on the price it hands with it, and when (decision latency). */
+export interface StandingFilled {
+  orderId: string;
+  at: number;
 }
 
 export function isQuiet(quiet: QuietPrices, event: PriceEvent): boolean {
@@ -142,4 +168,4 @@ export interface HubRequest {
 export type HubMessage =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string }
-  | { event: 'price'; data: PriceEvent; seq: number };
+  | { event: 'price'; data: PriceEvent; seq: number; filled?: StandingFilled };
