@@ -107,9 +107,14 @@ async function main(): Promise<void> {
       process.exit(1);
     },
   });
+  /** The seq of the last price the hub handed this bot. */
+  let latest = 0;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    // No order stands for a bot that stops: a deletion request leaves the positions as they are.
+    // Told after a later price was handed, this is stale, but that price took the order back already.
+    hub.quiet({ after: latest, above: null, below: null, opensQuiet: false, standing: null });
     await bot.idle();
     await hub.settled();
     await broker.disconnect().catch(() => undefined);
@@ -135,7 +140,6 @@ async function main(): Promise<void> {
       void bot.idle().then(watchHalt);
     });
   } else {
-    let latest = 0;
     // The paper book is the hub's: it can hold the bot's next order and fill it on its price.
     const standing = setup.broker.kind === 'paper';
     hub.onPrice((event, seq, filled) => {
@@ -145,7 +149,7 @@ async function main(): Promise<void> {
       void bot.idle().then(() => {
         watchHalt();
         // Every price handed so far is handled: the hub may keep the quiet ones from this bot.
-        if (latest === seq && bot.halted === null)
+        if (latest === seq && bot.halted === null && !stopping)
           hub.quiet({ after: seq, ...bot.quietBand(), standing: standing ? bot.standingOrder() : null });
       });
     });
