@@ -265,6 +265,7 @@ try {
   const [tradesAfter] = await database.db.select({ n: count() }).from(transactions);
 
   const quantiles = (values: number[]) => {
+    if (values.length === 0) return 'none';
     values.sort((a, b) => a - b);
     const at = (quantile: number) => quantileOf(values, quantile).toFixed(1);
     return `p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;

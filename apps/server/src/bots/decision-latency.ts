@@ -1,8 +1,8 @@
 // How long a bot takes from a price to the order it decided: from the time the feed handed the
 // price out (its `time`) to the moment the order leaves for the broker, and the part of it the
 // price spent reaching the bot. An order the bot left standing with its broker is there before
-// the price: its figure is the time the broker took to fill it. A bot logs the figures of each period, so a slow host shows in
-// its logs (and `npm run bench` reads them).
+// the price: its figure is the time the broker took to fill it. A bot logs the figures of each
+// period, so a slow host shows in its logs (and `npm run bench` reads them).
 export interface LatencyFigures {
   orders: number;
   p50: number;

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BotsService } from '../../modules/bots/bots.service';
 import { BotHub, botToken } from './bot-hub';
 import { HubClient } from './hub-client';
@@ -27,7 +27,9 @@ async function connectedBot(writes: Partial<BotsService> = {}) {
   } as unknown as BotsService;
   const hub = new BotHub(bots, key, { warn: () => undefined });
   const { host, port } = await hub.listen();
-  const client = await HubClient.connect(host, port, () => undefined);
+  let closed!: () => void;
+  const channelClosed = new Promise<void>((resolve) => (closed = resolve));
+  const client = await HubClient.connect(host, port, () => closed());
   onTestFinished(async () => {
     client.close();
     await hub.close();
@@ -46,7 +48,7 @@ async function connectedBot(writes: Partial<BotsService> = {}) {
     client.quiet(band);
     await roundTrip();
   };
-  return { quiet, received, publish };
+  return { quiet, received, publish, hub, client, channelClosed };
 }
 
 describe('the bot hub', () => {
@@ -125,6 +127,23 @@ describe('the bot hub', () => {
       [2005, 'order-1'],
       [2001, null],
     ]);
+  });
+
+  it('closes the channel of a bot whose standing order it cannot read, and goes on with the price', async () => {
+    const { client, received, hub, channelClosed } = await connectedBot();
+    await client.call('paperFind', { clientRef: 'none' });
+    hub.publish(price(2000));
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    client.quiet({
+      after: received[0]!.seq,
+      above: null,
+      below: null,
+      opensQuiet: false,
+      standing: {} as StandingNotice,
+    });
+    await client.call('paperFind', { clientRef: 'none' });
+    expect(hub.publish(price(2001, 'open'))).toBe(0);
+    await channelClosed;
   });
 });
 

@@ -84,7 +84,14 @@ export class BotHub {
     for (const connection of this.connections) {
       if (connection.market !== event.market) continue;
       if (connection.quiet && isQuiet(connection.quiet, event)) continue;
-      const filled = connection.standing && this.fillStanding(connection, connection.standing, event);
+      let filled: StandingFilled | null = null;
+      try {
+        filled = connection.standing && this.fillStanding(connection, connection.standing, event);
+      } catch (error) {
+        // A notice the hub cannot read: that bot starts again, the others get their price.
+        this.breakOff(connection, 'standing order', error);
+        continue;
+      }
       // The bot's band and orders held for the state before this price: until it tells the next,
       // it sees every price and decides them itself.
       connection.quiet = null;

@@ -2,7 +2,8 @@
 // a loopback TCP connection. The server owns the database and the price feed (PGlite allows one
 // connection, and one feed serves every bot of a market), so a bot asks the hub for its set-up,
 // writes its intents, confirmations and closed cycles through it, and receives the prices of its
-// market from it. The paper broker's book lives in the database too, behind the same channel.
+// market from it. The paper broker's book lives in the database too, behind the same channel, and
+// a paper bot's next order may stand there until its price comes (StandingNotice).
 // The hub handles a bot's requests one after another in the order they came, and stops at the
 // first that fails and closes the channel (which ends the bot). So a write whose answer the bot
 // does not need is sent unanswered (id null): a request sent after it still runs after it, and
