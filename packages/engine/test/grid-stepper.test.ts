@@ -4,7 +4,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utcDay } from '../src/bars';
-import { GridStepper, type PriceEventKind, type QuietBand } from '../src/grid/grid-stepper';
+import {
+  GridStepper,
+  type PriceEventKind,
+  type QuietBand,
+  type StepperOptions,
+} from '../src/grid/grid-stepper';
 import { prepareBars } from '../src/grid/prepared-bars';
 import { runGrid } from '../src/grid/run-grid';
 import { isDecisionOf, matchStanding } from '../src/grid/standing-orders';
@@ -28,6 +33,42 @@ const goldParams = {
   dynamic: false,
   close: true,
 };
+
+const isQuiet = (band: QuietBand, kind: PriceEventKind, price: number) =>
+  (kind !== 'open' || band.opensQuiet) && price > band.above && price < band.below;
+
+/** A period of bars, which points of their paths come as jumps, and maxcontracts. */
+const liveRun = fc.tuple(
+  scenario,
+  fc.array(fc.boolean(), { minLength: 1, maxLength: 1000 }),
+  fc.integer({ min: 50, max: 20_000 }),
+);
+type LiveRun = typeof liveRun extends fc.Arbitrary<infer Run> ? Run : never;
+
+/**
+ * A stepper's options and its prices as a live bot gets them: a bar's open and its path, now and
+ * then a point of the path as a jump (a live quote after a pause).
+ */
+function liveEvents([{ bars, params, instrument, fx }, jumps, maxLots]: LiveRun) {
+  const curve = fx();
+  const options: StepperOptions = {
+    params,
+    instrument,
+    maxLots,
+    fxRate: (time: number) => curve.rateOnDay(utcDay(time)),
+  };
+  const prices = new GridStepper(options);
+  const events: { kind: PriceEventKind; price: number; time: number }[] = [];
+  for (let bar = 0; bar < bars.t.length; bar++) {
+    const time = bars.t[bar] as number;
+    const milli = (column: Float64Array) => prices.toMilli(column[bar] as number);
+    events.push({ kind: 'open', price: milli(bars.o), time });
+    for (const price of barPath(milli(bars.o), milli(bars.h), milli(bars.l), milli(bars.c))) {
+      events.push({ kind: jumps[events.length % jumps.length] ? 'jump' : 'move', price, time });
+    }
+  }
+  return { options, events };
+}
 
 describe('the grid stepper', () => {
   it('walked over bars, agrees with the reference simulator and the fast engine on every field', () => {
@@ -63,99 +104,97 @@ describe('the grid stepper', () => {
   });
 
   it('decides the same when it is handed only the prices outside its quiet band', () => {
-    const isQuiet = (band: QuietBand, kind: PriceEventKind, price: number) =>
-      (kind !== 'open' || band.opensQuiet) && price > band.above && price < band.below;
     fc.assert(
-      fc.property(
-        scenario,
-        fc.array(fc.boolean(), { minLength: 1, maxLength: 1000 }),
-        fc.integer({ min: 50, max: 20_000 }),
-        ({ bars, params, instrument, fx }, jumps, maxLots) => {
-          const curve = fx();
-          const options = {
-            params,
-            instrument,
-            maxLots,
-            fxRate: (time: number) => curve.rateOnDay(utcDay(time)),
-          };
-          const everyPrice = new GridStepper(options);
-          const filtered = new GridStepper(options);
-          // A bar's open and its path; now and then a point of the path comes as a jump (a live quote after a pause).
-          const events: { kind: PriceEventKind; price: number; time: number }[] = [];
-          for (let bar = 0; bar < bars.t.length; bar++) {
-            const time = bars.t[bar] as number;
-            const milli = (column: Float64Array) => everyPrice.toMilli(column[bar] as number);
-            events.push({ kind: 'open', price: milli(bars.o), time });
-            for (const price of barPath(milli(bars.o), milli(bars.h), milli(bars.l), milli(bars.c))) {
-              events.push({ kind: jumps[events.length % jumps.length] ? 'jump' : 'move', price, time });
-            }
+      fc.property(liveRun, (run) => {
+        const { options, events } = liveEvents(run);
+        const everyPrice = new GridStepper(options);
+        const filtered = new GridStepper(options);
+        let band: QuietBand | null = null;
+        events.forEach(({ kind, price, time }, index) => {
+          const expected = everyPrice.step(kind, price, time);
+          if (band && isQuiet(band, kind, price)) {
+            expect(expected, `event ${index}`).toEqual([]);
+            return;
           }
-          let band: QuietBand | null = null;
-          events.forEach(({ kind, price, time }, index) => {
-            const expected = everyPrice.step(kind, price, time);
-            if (band && isQuiet(band, kind, price)) {
-              expect(expected, `event ${index}`).toEqual([]);
-              return;
-            }
-            expect(filtered.step(kind, price, time), `event ${index}`).toEqual(expected);
-            band = filtered.quietBand();
-          });
-          expect(filtered.realised).toBe(everyPrice.realised);
-          expect(filtered.openCycle).toEqual(everyPrice.openCycle);
-        },
-      ),
+          expect(filtered.step(kind, price, time), `event ${index}`).toEqual(expected);
+          band = filtered.quietBand();
+        });
+        expect(filtered.realised).toBe(everyPrice.realised);
+        expect(filtered.openCycle).toEqual(everyPrice.openCycle);
+      }),
       { numRuns: 2000 },
     );
   });
 
   it('fills a standing order exactly as it decides the price that fills it', () => {
-    const isQuiet = (band: QuietBand, kind: PriceEventKind, price: number) =>
-      (kind !== 'open' || band.opensQuiet) && price > band.above && price < band.below;
     let matched = 0;
     let decided = 0;
     fc.assert(
-      fc.property(
-        scenario,
-        fc.array(fc.boolean(), { minLength: 1, maxLength: 1000 }),
-        fc.integer({ min: 50, max: 20_000 }),
-        ({ bars, params, instrument, fx }, jumps, maxLots) => {
-          const curve = fx();
-          const stepper = new GridStepper({
-            params,
-            instrument,
-            maxLots,
-            fxRate: (time: number) => curve.rateOnDay(utcDay(time)),
-          });
-          let band: QuietBand | null = null;
-          let events = 0;
-          for (let bar = 0; bar < bars.t.length; bar++) {
-            const time = bars.t[bar] as number;
-            const milli = (column: Float64Array) => stepper.toMilli(column[bar] as number);
-            const path = barPath(milli(bars.o), milli(bars.h), milli(bars.l), milli(bars.c));
-            for (const [point, price] of [milli(bars.o), ...path].entries()) {
-              const kind: PriceEventKind =
-                point === 0 ? 'open' : jumps[events++ % jumps.length] ? 'jump' : 'move';
-              // As a bot's broker sees prices: only those outside the band the bot last told.
-              if (band && isQuiet(band, kind, price)) continue;
-              const standing = stepper.standingOrders();
-              const fill = standing && matchStanding(standing, kind, price);
-              const decisions = stepper.step(kind, price, time);
-              decided += decisions.length;
-              if (fill) {
-                matched++;
-                expect(decisions).toHaveLength(1);
-                expect(decisions[0]).toMatchObject(fill);
-                expect(isDecisionOf(fill, decisions[0]!)).toBe(true);
-              }
-              band = stepper.quietBand();
-            }
+      fc.property(liveRun, (run) => {
+        const { options, events } = liveEvents(run);
+        const stepper = new GridStepper(options);
+        let band: QuietBand | null = null;
+        for (const { kind, price, time } of events) {
+          // As a bot's broker sees prices: only those outside the band the bot last told.
+          if (band && isQuiet(band, kind, price)) continue;
+          const standing = stepper.standingOrders();
+          const fill = standing && matchStanding(standing, kind, price);
+          const decisions = stepper.step(kind, price, time);
+          decided += decisions.length;
+          if (fill) {
+            matched++;
+            expect(decisions).toHaveLength(1);
+            expect(decisions[0]).toMatchObject(fill);
+            expect(isDecisionOf(fill, decisions[0]!)).toBe(true);
           }
-        },
-      ),
+          band = stepper.quietBand();
+        }
+      }),
       { numRuns: 2000 },
     );
     // Most decisions are one order alone: the broker fills them without the bot.
     expect(matched).toBeGreaterThan(decided / 2);
+  });
+
+  it('stands the next level down to the one after it, the stop once no level is left, and the take profit', () => {
+    // GOLD: a point is 1,000 milli-points; levels every 30 points from 2000.0, the stop 120 points under.
+    const opened = () => {
+      const stepper = new GridStepper({ params: goldParams, instrument: GOLD });
+      stepper.step('open', 20_000_000, 0);
+      return stepper;
+    };
+    const standing = opened().standingOrders()!;
+    expect(matchStanding(standing, 'move', 19_950_000)).toEqual({
+      kind: 'enter',
+      level: 1,
+      lots: 50,
+      bid: 19_970_000,
+    });
+    expect(matchStanding(standing, 'jump', 19_940_001)).toEqual({
+      kind: 'enter',
+      level: 1,
+      lots: 50,
+      bid: 19_940_001,
+    });
+    // A jump onto the second level's trigger fills both: that price is the bot's to decide.
+    expect(matchStanding(standing, 'jump', 19_940_000)).toBeNull();
+    expect(opened().step('jump', 19_940_000, 0)).toHaveLength(2);
+    // Entry at 2000.3 with the spread, target 50 points: the take profit is met at 2005.3 inside a move.
+    expect(matchStanding(standing, 'move', 20_060_000)).toMatchObject({
+      reason: 'take-profit',
+      bid: 20_053_000,
+    });
+    expect(matchStanding(standing, 'jump', 20_060_000)).toMatchObject({
+      reason: 'take-profit',
+      bid: 20_060_000,
+    });
+
+    const averaged = opened();
+    expect(averaged.step('move', 19_910_000, 0)).toHaveLength(3);
+    const stopOnly = averaged.standingOrders()!;
+    expect(stopOnly.level).toBeNull();
+    expect(matchStanding(stopOnly, 'move', 19_870_000)).toMatchObject({ reason: 'stop', bid: 19_880_000 });
+    expect(matchStanding(stopOnly, 'jump', 19_870_000)).toMatchObject({ reason: 'stop', bid: 19_870_000 });
   });
 
   it('fills a level at its trigger on a move, and at the price after a jump through it', () => {
