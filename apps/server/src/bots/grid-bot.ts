@@ -313,6 +313,7 @@ export class GridBot {
     return this.cycle!;
   }
 
+  /** Keeps the position an entry opened with its cycle, and the fill the decision expected. */
   private hold(cycle: LiveCycle, decision: EnterDecision, dealId: string, fill: number): void {
     cycle.positions.push({
       dealId,
