@@ -169,12 +169,14 @@ describe('the grid stepper', () => {
       level: 1,
       lots: 50,
       bid: 19_970_000,
+      fill: 19_973_000,
     });
     expect(matchStanding(standing, 'jump', 19_940_001)).toEqual({
       kind: 'enter',
       level: 1,
       lots: 50,
       bid: 19_940_001,
+      fill: 19_943_001,
     });
     // A jump onto the second level's trigger fills both: that price is the bot's to decide.
     expect(matchStanding(standing, 'jump', 19_940_000)).toBeNull();

@@ -19,7 +19,6 @@ export interface LatencyFigures {
 }
 
 export class DecisionLatency {
-  private samples: number[] = [];
   private sent: number[] = [];
   private delivery: number[] = [];
   private standing: number[] = [];
@@ -27,22 +26,18 @@ export class DecisionLatency {
   constructor(private readonly now: () => number = Date.now) {}
 
   record(priceTime: number, arrivedAt: number): void {
-    const sample = this.now() - priceTime;
-    this.samples.push(sample);
-    this.sent.push(sample);
+    this.sent.push(this.now() - priceTime);
     this.delivery.push(arrivedAt - priceTime);
   }
 
   recordStanding(priceTime: number, filledAt: number): void {
-    this.samples.push(filledAt - priceTime);
     this.standing.push(filledAt - priceTime);
   }
 
   /** The period's count, median, 99th percentile and maximum (null without orders); starts a new period. */
   take(): LatencyFigures | null {
-    const samples = this.samples.sort((a, b) => a - b);
     const { sent, delivery, standing } = this;
-    this.samples = [];
+    const samples = [...sent, ...standing].sort((a, b) => a - b);
     this.sent = [];
     this.delivery = [];
     this.standing = [];

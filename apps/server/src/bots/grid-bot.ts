@@ -182,7 +182,6 @@ export class GridBot {
         ? {
             orders,
             perUnit: this.stepper.perUnit,
-            spread: this.spread,
             orderId: randomUUID(),
             dealId: randomUUID(),
             cycle: cycle

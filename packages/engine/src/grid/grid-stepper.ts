@@ -315,32 +315,35 @@ export class GridStepper {
    */
   standingOrders(): StandingOrders | null {
     if (this.leftRangeAt !== null) return null;
+    const costs = { spread: this.spread, target: this.target };
     const cycle = this.cycle;
     if (!cycle) {
       const entry = this.stalled ? null : this.nextEntry();
       if (!entry) return null;
       const { scale, lots, totalLots } = entry;
       return {
-        entry: { lots: lots[0] as number, scale, totalLots, spread: this.spread, target: this.target },
+        ...costs,
+        entry: { lots: lots[0] as number, scale, totalLots },
         held: null,
         level: null,
         stop: null,
       };
     }
-    const held = { quantity: cycle.quantity, cost: cycle.cost, target: this.target };
+    const held = { quantity: cycle.quantity, cost: cycle.cost };
     // A stop at or below 0 never fires (fine point 15).
     const stop = cycle.stop > 0 ? cycle.stop : null;
     const level = this.pendingLevel();
     const trigger = cycle.start - level * this.levelStep;
     // A level under the stop never fills: the stop closes the cycle first.
-    if (level === 0 || (stop !== null && trigger < stop)) return { entry: null, held, level: null, stop };
+    if (level === 0 || (stop !== null && trigger < stop))
+      return { ...costs, entry: null, held, level: null, stop };
     // A level at or above the stop fills before it (fine point 15): the stop is that fall's second order.
     const lots = cycle.lots[level] as number;
     const next = this.levelAfter(level, cycle.quantity + lots);
     const below = next === 0 ? null : cycle.start - next * this.levelStep;
     // Down to the next level or the stop, whichever is higher, the fall fills this level alone.
     const floor = below === null ? stop : stop === null ? below : Math.max(below, stop);
-    return { entry: null, held, level: { level, lots, trigger, floor }, stop: null };
+    return { ...costs, entry: null, held, level: { level, lots, trigger, floor }, stop: null };
   }
 
   /** The level that could fill after `level` once the cycle holds `quantity` (as pendingLevel). */

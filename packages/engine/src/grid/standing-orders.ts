@@ -11,13 +11,16 @@ import type { ExitReason, GridDecision, PriceEventKind } from './grid-stepper';
 
 /** Milli-points and hundredths of a lot, as the stepper's. */
 export interface StandingOrders {
+  /** The instrument's spread (an entry fills at its bid plus it) and the grid's target. */
+  spread: number;
+  target: number;
   /**
    * No cycle: the first entry at the next bar's open, if a cycle opened there stays in the exact
    * range; `scale` is that cycle's f (fine point 11).
    */
-  entry: { lots: number; scale: number; totalLots: number; spread: number; target: number } | null;
+  entry: { lots: number; scale: number; totalLots: number } | null;
   /** The open cycle's lots and Σ lots · fill: an exit closes them, the take profit is reached on them. */
-  held: { quantity: number; cost: number; target: number } | null;
+  held: { quantity: number; cost: number } | null;
   /** The next level alone: a fall to a price in (floor, trigger] (null: no floor). */
   level: { level: number; lots: number; trigger: number; floor: number | null } | null;
   /** The stop alone: a fall to it or under, with no level left at or above it. */
@@ -26,7 +29,7 @@ export interface StandingOrders {
 
 /** What a standing order filled at: the decision the stepper makes on that price. */
 export type StandingFill =
-  | { kind: 'enter'; level: number; lots: number; bid: number }
+  | { kind: 'enter'; level: number; lots: number; bid: number; fill: number }
   | { kind: 'exit'; reason: ExitReason; bid: number; quantity: number };
 
 /** The standing order a price fills, or null when the bot decides it (or nothing happens). */
@@ -35,18 +38,25 @@ export function matchStanding(
   kind: PriceEventKind,
   price: number,
 ): StandingFill | null {
-  const { entry, held, level, stop } = orders;
+  const { spread, target, entry, held, level, stop } = orders;
+  const enter = (at: number, bid: number, lots: number): StandingFill => ({
+    kind: 'enter',
+    level: at,
+    lots,
+    bid,
+    fill: bid + spread,
+  });
   if (entry) {
-    const enters = kind === 'open' && !leavesExactRange(entry.totalLots, price, entry.spread, entry.target);
-    return enters ? { kind: 'enter', level: 0, lots: entry.lots, bid: price } : null;
+    const enters = kind === 'open' && !leavesExactRange(entry.totalLots, price, spread, target);
+    return enters ? enter(0, price, entry.lots) : null;
   }
   if (!held) return null;
   // The price before this one lay between the stop or level and the take profit: a move down to
   // a level or the stop meets it on its way, a jump fills at the price itself (fine point 6).
   const moving = kind === 'move';
-  const { quantity, cost, target } = held;
+  const { quantity, cost } = held;
   if (level && price <= level.trigger && (level.floor === null || price > level.floor)) {
-    return { kind: 'enter', level: level.level, lots: level.lots, bid: moving ? level.trigger : price };
+    return enter(level.level, moving ? level.trigger : price, level.lots);
   }
   if (stop !== null && price <= stop) {
     return { kind: 'exit', reason: 'stop', bid: moving ? stop : price, quantity };
@@ -70,7 +80,8 @@ export function isDecisionOf(fill: StandingFill, decision: GridDecision): boolea
       decision.kind === 'enter' &&
       decision.level === fill.level &&
       decision.lots === fill.lots &&
-      decision.bid === fill.bid
+      decision.bid === fill.bid &&
+      decision.fill === fill.fill
     );
   }
   return (

@@ -96,13 +96,14 @@ describe('the bot hub', () => {
     // GOLD in milli-points (a price unit is 10,000): the cycle's first entry, 1 lot, at the next open.
     const entryAtOpen: StandingNotice = {
       orders: {
-        entry: { lots: 100, scale: 1, totalLots: 400, spread: 3000, target: 50_000 },
+        spread: 3000,
+        target: 50_000,
+        entry: { lots: 100, scale: 1, totalLots: 400 },
         held: null,
         level: null,
         stop: null,
       },
       perUnit: 10_000,
-      spread: 3000,
       orderId: 'order-1',
       dealId: 'deal-1',
       cycle: { id: 'cycle-1', referencePrice: null, scale: 1, dealIds: [] },

@@ -125,9 +125,8 @@ export interface QuietPrices {
  */
 export interface StandingNotice {
   orders: StandingOrders;
-  /** Milli-points per price unit and the spread in milli-points: a price's and a fill's. */
+  /** Milli-points per price unit: a price's and a fill's. */
   perUnit: number;
-  spread: number;
   /** The order's id (our client reference), and the deal id an entry's position takes. */
   orderId: string;
   dealId: string;

@@ -46,8 +46,8 @@ export function fillStanding(
       for (const dealId of cycle.dealIds) await to.close(dealId, bid, new Date(at));
       return;
     }
-    // The paper broker's fill: the bid plus the spread, in milli-points where it is exact.
-    const level = (fill.bid + standing.spread) / standing.perUnit;
+    // The paper broker's fill: the engine's, the bid plus the spread, in milli-points where it is exact.
+    const level = fill.fill / standing.perUnit;
     const { dealId } = standing;
     await to.open({ dealId, clientRef: order.id, lots: order.lots, level, openedAt: new Date(at) });
     await to.confirm(order.id, dealId, level);

@@ -22,7 +22,6 @@ export class WriteBatch<Item, Result = void> {
 
   private async flush(): Promise<void> {
     const batch = this.pending.splice(0, MAX_STATEMENT_ITEMS);
-    if (batch.length === 0) return;
     if (this.pending.length > 0) setImmediate(() => void this.flush());
     try {
       const results = await this.write(batch.map((entry) => entry.item));
