@@ -11,7 +11,10 @@
  * (2019, May 2025) and the real EURUSD daily closes (the fx source) are uploaded over them
  * through the upload route. Two sweeps over 2019 warm the server up (they read the stored bars);
  * the first whole-span sweep prepares its bars, the repeats find them prepared, and an upload to
- * EURUSD (the fx of every market) makes the next one prepare them again.
+ * EURUSD (the fx of every market) makes the next one prepare them again. Each line also says how
+ * much of the time the engine took (the executor's runGrids: bars prepared if need be, the runs on
+ * the threads), which tells the engine's speed apart from the job's own costs on a machine whose
+ * speed varies from one hour to the next.
  *
  *   npx tsx apps/server/bench/sweep-speed.ts [repeats=5]     (SHARED_DATA_DIR: where the real files are)
  */
@@ -28,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
 import { PreparedBarsCache } from '../src/jobs/prepared-bars-cache';
+import type { EngineExecutor } from '../src/jobs/engine-executor';
 import { createThreadPoolExecutor } from '../src/jobs/thread-pool-executor';
 import type { Mailer } from '../src/lib/mailer';
 import { MarketDataSets } from '../src/modules/marketdata/market-data-sets';
@@ -88,6 +92,19 @@ try {
     workerFile: fileURLToPath(new URL('../src/jobs/engine-worker.ts', import.meta.url)),
     execArgv: ['--import', 'tsx'],
   });
+  /** How long each job's runGrids took, in the order the jobs ran. */
+  const engineMs: number[] = [];
+  const timedExecutor: EngineExecutor = {
+    ...executor,
+    async runGrids(job) {
+      const started = performance.now();
+      try {
+        return await executor.runGrids(job);
+      } finally {
+        engineMs.push(performance.now() - started);
+      }
+    },
+  };
   const noMail: Mailer = { send: () => Promise.resolve() };
   const app = await buildApp({
     database,
@@ -96,7 +113,7 @@ try {
     encryptionKey: randomBytes(32).toString('hex'),
     publicUrl: 'http://127.0.0.1',
     marketDataDir,
-    executor,
+    executor: timedExecutor,
     otpRequiredFor: [],
     maxJobsPerUser: 100,
   });
@@ -205,12 +222,14 @@ try {
   };
   const measure = async (label: string, config: object, times: number) => {
     const runs: Outcome[] = [];
+    const jobsBefore = engineMs.length;
     for (let run = 0; run < times; run++) runs.push(await submitToDone(config));
     const all = times > 1 ? ` median (${runs.map((run) => seconds(run.ms)).join(', ')})` : '';
     console.log(`${label.padEnd(44)} ${seconds(median(runs.map((run) => run.ms)))}${all}`);
     const stored = `stored as done after ${seconds(median(runs.map((run) => run.storedMs)))} (median)`;
     const stall = `event loop stalled at most ${Math.max(...runs.map((run) => run.stallMs)).toFixed(1)} ms`;
     console.log(`${''.padEnd(44)} ${runs[0]?.rows} rows, ${stored}, ${stall}`);
+    console.log(`${''.padEnd(44)} the engine: ${seconds(median(engineMs.slice(jobsBefore)))} (median)`);
   };
 
   console.log(
