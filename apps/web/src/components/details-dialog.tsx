@@ -1,7 +1,7 @@
 // A read-only dialog about one item: its title, what the caller shows of the item, and Chiudi.
 // Escape closes it too.
 import { useId, type ReactNode } from 'react';
-import { Dialog } from './dialog';
+import { Dialog, DialogCloseActions } from './dialog';
 
 interface DetailsDialogProps<T> {
   /** What the dialog is about; null: closed. */
@@ -23,11 +23,7 @@ export function DetailsDialog<T>({ item, title, onClose, className, children }: 
             {title}
           </h2>
           {children(item)}
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={onClose} autoFocus>
-              Chiudi
-            </button>
-          </div>
+          <DialogCloseActions onClose={onClose} />
         </>
       )}
     </Dialog>

@@ -17,7 +17,16 @@ interface DialogProps {
   children: ReactNode;
 }
 
-export function Dialog({ open, onCancel, onBackdropClick, labelledBy, describedBy, role = 'dialog', className, children }: DialogProps) {
+export function Dialog({
+  open,
+  onCancel,
+  onBackdropClick,
+  labelledBy,
+  describedBy,
+  role = 'dialog',
+  className,
+  children,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -44,12 +53,27 @@ export function Dialog({ open, onCancel, onBackdropClick, labelledBy, describedB
           // The backdrop belongs to the <dialog> itself: only a click outside its box is on it.
           if (event.target !== event.currentTarget) return;
           const box = event.currentTarget.getBoundingClientRect();
-          const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+          const inside =
+            event.clientX >= box.left &&
+            event.clientX <= box.right &&
+            event.clientY >= box.top &&
+            event.clientY <= box.bottom;
           if (!inside) onBackdropClick();
         })
       }
     >
       {open && children}
     </dialog>
+  );
+}
+
+/** The footer of a dialog that only shows something: one button that closes it, focused on opening. */
+export function DialogCloseActions({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="dialog__actions">
+      <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+        Chiudi
+      </button>
+    </div>
   );
 }

@@ -3,7 +3,7 @@
 // none can, nothing is shown.
 import type { WeatherForecast } from '@platform/contracts';
 import { useId, useState } from 'react';
-import { Dialog } from '../../../components/dialog';
+import { Dialog, DialogCloseActions } from '../../../components/dialog';
 import { useWeather } from '../api/get-weather';
 import { useGeolocation } from '../use-geolocation';
 import { dayLabel, formatTemperature } from '../weather-display';
@@ -36,10 +36,24 @@ export function WeatherWidget() {
   );
 }
 
-function ForecastDialog({ forecast, open, onClose }: { forecast: WeatherForecast; open: boolean; onClose: () => void }) {
+function ForecastDialog({
+  forecast,
+  open,
+  onClose,
+}: {
+  forecast: WeatherForecast;
+  open: boolean;
+  onClose: () => void;
+}) {
   const titleId = useId();
   return (
-    <Dialog open={open} onCancel={onClose} onBackdropClick={onClose} labelledBy={titleId} className="weather-dialog">
+    <Dialog
+      open={open}
+      onCancel={onClose}
+      onBackdropClick={onClose}
+      labelledBy={titleId}
+      className="weather-dialog"
+    >
       <h2 id={titleId} className="dialog__title">
         Previsioni meteo · {forecast.city}
       </h2>
@@ -60,11 +74,7 @@ function ForecastDialog({ forecast, open, onClose }: { forecast: WeatherForecast
           </li>
         ))}
       </ul>
-      <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
-          Chiudi
-        </button>
-      </div>
+      <DialogCloseActions onClose={onClose} />
     </Dialog>
   );
 }

@@ -3,7 +3,7 @@
 // nothing to send a command to.
 import type { CoreServiceName, ProcessInfo } from '@platform/contracts';
 import { useId } from 'react';
-import { Dialog } from '../../../components/dialog';
+import { Dialog, DialogCloseActions } from '../../../components/dialog';
 import type { ProcessAction } from '../process-command';
 import { processStatus, processUptime } from '../process-display';
 import { ProcessStatusBadge } from './process-status-badge';
@@ -61,11 +61,7 @@ export function CoreServiceDialog({ name, process, now, onAction, onClose }: Cor
           </button>
         ))}
       </div>
-      <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
-          Chiudi
-        </button>
-      </div>
+      <DialogCloseActions onClose={onClose} />
     </Dialog>
   );
 }

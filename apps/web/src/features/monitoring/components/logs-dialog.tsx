@@ -1,7 +1,7 @@
 // The Real-time Logs dialog of one process: its latest lines, 'name TYPE: message', in a 400px
 // scroll area that follows new lines unless the reader has scrolled up to read older ones.
 import { useEffect, useId, useRef } from 'react';
-import { Dialog } from '../../../components/dialog';
+import { Dialog, DialogCloseActions } from '../../../components/dialog';
 import { useProcessLogs } from '../../../lib/socket';
 import { formatLogLine } from '../process-display';
 
@@ -30,11 +30,7 @@ export function LogsDialog({ process, onClose }: LogsDialogProps) {
           </h2>
           <p className="logs-dialog__subject">{process.displayName}</p>
           <LogLines processName={process.processName} />
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={onClose} autoFocus>
-              Chiudi
-            </button>
-          </div>
+          <DialogCloseActions onClose={onClose} />
         </>
       )}
     </Dialog>
