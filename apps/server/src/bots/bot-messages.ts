@@ -8,5 +8,7 @@ export const BOT_MESSAGES = {
   notSentBeforeRestart: 'Ordine non eseguito: il bot si è fermato prima dell’invio; ripreso dopo il riavvio.',
   brokerUnreachable: (reason: string) =>
     `Il broker non risponde: ordine non confermato dopo vari tentativi (${reason}). Il bot è fermo; riavvialo quando il broker è raggiungibile.`,
+  closedUnknown:
+    'Posizioni del ciclo aperto chiuse sul conto del broker da più di un giorno: il bot non ne conosce il prezzo di chiusura ed è fermo. Controlla il conto.',
   crashLoop: 'Il bot si è arrestato più volte di seguito ed è stato fermato. Controlla i log e riavvialo.',
 } as const;

@@ -1,16 +1,19 @@
 // A bot on the Capital.com adapter against the loopback fake (Capital.com's documented shapes):
 // wrong credentials stop it with a clear message after one login; a refused deal stops it with
-// the broker's reason and nothing half-written; the stream's quotes drive its decisions.
+// the broker's reason and nothing half-written; the stream's quotes drive its decisions. Every
+// position holds its cycle's stop at Capital.com, and what the broker closed by itself or a person
+// closed by hand is written as the cycle's close, running or after a restart.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { CREDENTIALS_MESSAGE } from './brokers/capital/capital-problems';
 import { ACCOUNT, brokerOn, startFake } from './brokers/capital/capital-test-fixtures';
 import { GridBot } from './grid-bot';
 import type { BotSetup, PriceEvent } from './hub/hub-protocol';
+import type { GridParams } from '@platform/engine';
 import { MemoryLedger } from './testing/memory-ledger';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-function setup(ledger: MemoryLedger): BotSetup {
+function setup(ledger: MemoryLedger, params: Partial<GridParams> = {}): BotSetup {
   return {
     investmentId: 'live-investment',
     market: 'GOLD',
@@ -26,6 +29,7 @@ function setup(ledger: MemoryLedger): BotSetup {
       leverage: 20,
       dynamic: false,
       close: false,
+      ...params,
     },
     instrument: { point: 0.1, contractSize: 100, spreadPoints: 3 },
     maxLots: 1000,
@@ -100,6 +104,7 @@ describe('a bot on Capital.com', () => {
       lots: 0.5,
       bid: 2000,
       sentAt: new Date(),
+      stopLevel: null,
     });
     await before.disconnect();
 
@@ -137,5 +142,108 @@ describe('a bot on Capital.com', () => {
     expect(ledger.orders.get('entry-1')?.status).toBe('failed');
     expect(ledger.orders.get('entry-0')).toMatchObject({ status: 'filled', dealId: held.dealId });
     expect(fake.count('POST', '/api/v1/positions')).toBe(1);
+  });
+
+  /** No averaging level (worst under mediazione), the stop 4 points (40 points of 0.1) under the start. */
+  const stopOnly = { worst: 20, safeWorst: 40 };
+  const entryBodies = (fake: Awaited<ReturnType<typeof startFake>>) =>
+    fake.requests
+      .filter((request) => request.method === 'POST' && request.path === '/api/v1/positions')
+      .map((request) => request.body);
+
+  it("holds the cycle's stop at Capital.com; when the broker's stop closes first, the bot's own stop writes that close", async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const broker = brokerOn(fake);
+    onTestFinished(() => broker.disconnect());
+    const bot = new GridBot(setup(ledger, stopOnly), broker, ledger, { logger: silent });
+    await bot.start();
+
+    bot.onPrice(price('open', 2000));
+    await bot.idle();
+    expect(entryBodies(fake)).toEqual([{ epic: 'GOLD', direction: 'BUY', size: 0.5, stopLevel: 1996 }]);
+
+    // The fall reaches Capital.com's stop on the quote the bot then decides its own stop on.
+    fake.pushQuote('GOLD', 1995.5, 1996);
+    bot.onPrice(price('jump', 1995.5));
+    await bot.idle();
+
+    expect(bot.halted).toBeNull();
+    expect(ledger.cycles).toEqual([
+      expect.objectContaining({ reason: 'stop', lots: 0.5, entryPrice: 2000.5, exitPrice: 1995.5 }),
+    ]);
+    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(0.5 * (1995.5 - 2000.5) * 100, 9);
+    // Its close found the position gone (404) and read the broker's close from the activity.
+    expect(fake.requests.filter((request) => request.method === 'DELETE')).toEqual([
+      expect.objectContaining({ status: 404 }),
+    ]);
+  });
+
+  it('after a restart, writes the cycle that Capital.com stopped while the bot was away, then trades on', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const before = brokerOn(fake);
+    const first = new GridBot(setup(ledger, stopOnly), before, ledger, { logger: silent });
+    await first.start();
+    first.onPrice(price('open', 2000));
+    await first.idle();
+    await before.disconnect();
+
+    fake.pushQuote('GOLD', 1995, 1995.5);
+
+    const after = brokerOn(fake);
+    onTestFinished(() => after.disconnect());
+    const bot = new GridBot(setup(ledger, stopOnly), after, ledger, { logger: silent });
+    await bot.start();
+    expect(bot.halted).toBeNull();
+    expect(ledger.cycles).toEqual([
+      expect.objectContaining({ reason: 'stop', lots: 0.5, entryPrice: 2000.5, exitPrice: 1995 }),
+    ]);
+    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(0.5 * (1995 - 2000.5) * 100, 9);
+    expect(ledger.openOrders()).toEqual([]);
+
+    bot.onPrice(price('open', 1995));
+    await bot.idle();
+    expect(entryBodies(fake).at(-1)).toEqual({ epic: 'GOLD', direction: 'BUY', size: 0.5, stopLevel: 1991 });
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toHaveLength(1);
+  });
+
+  it('after a restart, closes the rest of a cycle a person cut short by hand and writes it as a close at the levels of both', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const before = brokerOn(fake);
+    const first = new GridBot(setup(ledger), before, ledger, { logger: silent });
+    await first.start();
+    first.onPrice(price('open', 2000));
+    await first.idle();
+    fake.setMarket('GOLD', { bid: 1997, offer: 1997.5 });
+    first.onPrice(price('jump', 1997));
+    await first.idle();
+    await before.disconnect();
+    const [entry, level] = fake.positionsOf(ACCOUNT.apiKey);
+    expect([entry?.level, level?.level]).toEqual([2000.5, 1997.5]);
+
+    const byHand = brokerOn(fake);
+    await byHand.connect();
+    await byHand.closePosition(entry!.dealId, 1997);
+    await byHand.disconnect();
+    fake.setMarket('GOLD', { bid: 1998, offer: 1998.5 });
+
+    const after = brokerOn(fake);
+    onTestFinished(() => after.disconnect());
+    const bot = new GridBot(setup(ledger), after, ledger, { logger: silent });
+    await bot.start();
+    expect(bot.halted).toBeNull();
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
+    expect(ledger.cycles).toEqual([
+      expect.objectContaining({ reason: 'close', lots: 1, entryPrice: 1999, exitPrice: 1997.5 }),
+    ]);
+    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(
+      0.5 * (1997 - 2000.5) * 100 + 0.5 * (1998 - 1997.5) * 100,
+      9,
+    );
   });
 });

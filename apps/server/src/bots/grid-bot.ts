@@ -5,7 +5,9 @@
 //   confirmed after; a timeout is followed by a look at the broker before anything is sent again,
 //   so a retry never opens a second position (DESIGN.md section 7);
 // - on start it reconciles: intents without a confirmation are looked up at the broker, a close
-//   that was under way is finished, and the open cycle is rebuilt from the confirmed entries;
+//   that was under way is finished, a cycle the broker closed meanwhile (its stop, held with every
+//   position at Capital.com, or a person by hand) is written as closed, and the open cycle is
+//   rebuilt from the confirmed entries;
 // - a problem retrying cannot fix (credentials, a rejected deal, a closed market, no funds) halts
 //   the bot with a readable reason on the investment, with nothing half-written.
 // - a paper bot leaves the order its next deciding price sends standing with the paper book (the
@@ -249,7 +251,7 @@ export class GridBot {
     });
     await this.ledger.intent(order);
     this.options.onOrderSent?.(event);
-    const position = await this.placeOpen(order).catch(async (error: unknown) => {
+    const position = await this.placeOpen(order, this.cycleStop()).catch(async (error: unknown) => {
       // Refused: the intent is marked failed, so nothing half-written stays behind.
       if (error instanceof BrokerError) await this.ledger.fail(order.id, error.message);
       throw error;
@@ -395,9 +397,15 @@ export class GridBot {
     };
   }
 
+  /** The open cycle's stop as a bid, null when it never fires. */
+  private cycleStop(): number | null {
+    const stop = this.stepper.openStop;
+    return stop === null ? null : stop / this.stepper.perUnit;
+  }
+
   /** Sends an entry; after a timeout it looks for the order at the broker before it sends it again. */
-  private async placeOpen(record: OrderRecord): Promise<BrokerPosition> {
-    const order = openOrderOf(record);
+  private async placeOpen(record: OrderRecord, stopLevel: number | null): Promise<BrokerPosition> {
+    const order = openOrderOf(record, stopLevel);
     return this.withRetries(async () => {
       try {
         return await this.broker.openPosition(order);
@@ -499,6 +507,11 @@ export class GridBot {
         realised += await this.finishClose(cycle, closing);
         continue;
       }
+      const closedAway = await this.closedWhileAway(cycle);
+      if (closedAway !== null) {
+        realised += closedAway;
+        continue;
+      }
       this.cycle = cycle;
     }
     const cycle = this.cycle;
@@ -548,6 +561,55 @@ export class GridBot {
     return profitLoss;
   }
 
+  /**
+   * A cycle the broker no longer holds whole: closed while the bot was away, by the stop every
+   * position holds at the broker, or by a person. The positions still held are closed too (a cycle
+   * is closed whole) and the cycle is written once, at the broker's levels: a stop when the stop
+   * closed every position, a plain close otherwise. Answers its P/L, or null when the broker still
+   * holds every position (or holds no stops and no one else closes for it: the paper book).
+   */
+  private async closedWhileAway(cycle: LiveCycle): Promise<number | null> {
+    if (!this.broker.closedOutside) return null;
+    const held = new Set((await this.broker.positions()).map((position) => position.dealId));
+    const gone = cycle.positions.filter((position) => !held.has(position.dealId));
+    if (gone.length === 0) return null;
+    const outside = await this.broker.closedOutside(gone.map((position) => position.dealId));
+    if (gone.some((position) => !outside.has(position.dealId)))
+      throw new BrokerError(BOT_MESSAGES.closedUnknown, 'rejected');
+    const allGone = gone.length === cycle.positions.length;
+    const reason = allGone && [...outside.values()].every((exit) => exit.byStop) ? 'stop' : 'close';
+    const lastExit = [...outside.values()].reduce((last, exit) =>
+      exit.closedAt > last.closedAt ? exit : last,
+    );
+    const order = this.order(cycle, {
+      kind: 'close',
+      level: null,
+      reason,
+      lots: Math.round(cycle.positions.reduce((sum, position) => sum + position.lots, 0) * 100) / 100,
+      bid: lastExit.level,
+    });
+    await this.ledger.intent(order);
+    let exitValue = 0;
+    let usd = 0;
+    for (const position of cycle.positions) {
+      const exitLevel =
+        outside.get(position.dealId)?.level ?? (await this.closeOne(position.dealId, lastExit.level));
+      exitValue += position.lots * exitLevel;
+      usd += position.lots * (exitLevel - position.fill) * this.setup.instrument.contractSize;
+    }
+    const closedAt = allGone ? lastExit.closedAt.getTime() : this.now();
+    const profitLoss = usd / this.fxRate(closedAt);
+    await this.ledger.closeCycle({
+      ...this.statement(cycle, exitValue),
+      closeId: order.id,
+      reason,
+      closedAt,
+      profitLoss,
+    });
+    this.options.logger.info({ cycleId: cycle.id, reason, profitLoss }, 'cycle closed while away');
+    return profitLoss;
+  }
+
   private async failWith(error: unknown): Promise<void> {
     if (error instanceof BrokerError) {
       await this.halt(error.message);
@@ -564,6 +626,13 @@ export class GridBot {
   }
 }
 
-function openOrderOf(record: OrderRecord): OpenOrder {
-  return { clientRef: record.id, lots: record.lots, bid: record.bid, sentAt: new Date(record.createdAt) };
+/** The order an intent sent; the stop it held matters only when sending, not to a look-up. */
+function openOrderOf(record: OrderRecord, stopLevel: number | null = null): OpenOrder {
+  return {
+    clientRef: record.id,
+    lots: record.lots,
+    bid: record.bid,
+    sentAt: new Date(record.createdAt),
+    stopLevel,
+  };
 }

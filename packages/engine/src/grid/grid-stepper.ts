@@ -171,6 +171,12 @@ export class GridStepper {
       : null;
   }
 
+  /** The open cycle's stop (milli-points); null with no cycle open, or a stop at or below 0, which never fires (fine point 15). */
+  get openStop(): number | null {
+    const stop = this.cycle?.stop ?? 0;
+    return stop > 0 ? stop : null;
+  }
+
   /** Floating P/L of the open cycle at a bid, in USD. */
   floatingUsd(price: number): number {
     return this.cycle ? (this.cycle.quantity * price - this.cycle.cost) * this.usdPerUnit : 0;

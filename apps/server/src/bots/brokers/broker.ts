@@ -15,6 +15,12 @@ export interface OpenOrder {
   bid: number;
   /** When the intent was written: a look-up after a timeout matches orders from then on. */
   sentAt: Date;
+  /**
+   * The cycle's stop (a bid), null when it never fires. A broker that can hold it with the
+   * position (Capital.com's stopLevel) closes the position there by itself, even while the bot is
+   * away; the paper book leaves it to the bot.
+   */
+  stopLevel: number | null;
 }
 
 /** A position the broker holds for the bot. */
@@ -34,6 +40,12 @@ export interface BrokerExit {
   /** The exit price (bid). */
   level: number;
   closedAt: Date;
+}
+
+/** A close the broker made by itself, or someone made outside the bot. */
+export interface OutsideExit extends BrokerExit {
+  /** True when the broker's own stop closed it (the stopLevel sent with the position). */
+  byStop: boolean;
 }
 
 /** Why a broker refused or failed; `permanent` problems stop the bot in state 2 (error). */
@@ -73,7 +85,10 @@ export interface Broker {
   connect(): Promise<void>;
   /** Opens a long position; resolves with the fill once the broker confirmed it. */
   openPosition(order: OpenOrder): Promise<BrokerPosition>;
-  /** Closes one position at the market; `bid` is the price the decision was taken on (paper fills there). */
+  /**
+   * Closes one position at the market; `bid` is the price the decision was taken on (paper fills
+   * there). A position the broker already closed by itself (its stop) answers that close.
+   */
   closePosition(dealId: string, bid: number): Promise<BrokerExit>;
   /** Every open position of the bot's market on the account. */
   positions(): Promise<BrokerPosition[]>;
@@ -88,6 +103,11 @@ export interface Broker {
    * matches by market, size and time).
    */
   adopt?(positions: readonly BrokerPosition[]): void;
+  /**
+   * After a restart: how positions the records hold but the broker no longer does were closed, by
+   * deal id (those it cannot tell are left out). Only a broker that holds stops closes by itself.
+   */
+  closedOutside?(dealIds: readonly string[]): Promise<Map<string, OutsideExit>>;
   /** Live quotes of the bot's market; the returned function unsubscribes. */
   subscribeQuotes?(onQuote: (quote: Quote) => void): () => void;
   /** Logs out and drops the stream. */

@@ -314,11 +314,60 @@ describe('Capital.com broker: positions and closing', () => {
     expect(fake.positionsOf(ACCOUNT.apiKey)).toHaveLength(1);
   });
 
-  it("refuses to close a position Capital.com does not hold (404 error.not-found.dealId) with 'rejected'", async () => {
+  it("refuses to close a position Capital.com does not hold and never closed (404 error.not-found.dealId) with 'rejected'", async () => {
     await expect(broker.closePosition('0060-gone', 2000)).rejects.toMatchObject({ problem: 'rejected' });
-    expect(fake.requests.at(-1)).toMatchObject({
+    expect(fake.requests.find((request) => request.method === 'DELETE')).toMatchObject({
       status: 404,
       answer: { errorCode: 'error.not-found.dealId' },
     });
+  });
+});
+
+describe("Capital.com broker: the cycle's stop held with each position", () => {
+  beforeEach(async () => {
+    await broker.connect();
+  });
+
+  const sentBodies = () =>
+    fake.requests
+      .filter((request) => request.method === 'POST' && request.path === '/api/v1/positions')
+      .map((request) => request.body);
+
+  it('sends the stop with the position; a quote through it closes the position at Capital.com, and a close asked then answers that close', async () => {
+    const position = await broker.openPosition(order({ stopLevel: 1990 }));
+    expect(sentBodies()).toEqual([{ epic: 'GOLD', direction: 'BUY', size: 0.5, stopLevel: 1990 }]);
+
+    fake.pushQuote('GOLD', 1989.4, 1989.9);
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
+    await expect(broker.positions()).resolves.toEqual([]);
+
+    const exit = await broker.closePosition(position.dealId, 1989.4);
+    expect(exit).toMatchObject({ dealId: position.dealId, level: 1989.4 });
+    expect(exit.closedAt).toBeInstanceOf(Date);
+    const closedOutside = await broker.closedOutside([position.dealId, '0060-never-held']);
+    expect([...closedOutside.values()]).toEqual([
+      { dealId: position.dealId, level: 1989.4, closedAt: exit.closedAt, byStop: true },
+    ]);
+  });
+
+  it('tells a close made by hand from a stop', async () => {
+    const position = await broker.openPosition(order({ stopLevel: 1990 }));
+    await broker.closePosition(position.dealId, 2000);
+    const closed = await broker.closedOutside([position.dealId]);
+    expect(closed.get(position.dealId)).toMatchObject({ level: 2000, byStop: false });
+  });
+
+  it('opens the position without a stop Capital.com refuses (nearer than it allows): one position, the stop left to the bot', async () => {
+    const position = await broker.openPosition(order({ stopLevel: 2000.2 }));
+    expect(sentBodies()).toEqual([
+      { epic: 'GOLD', direction: 'BUY', size: 0.5, stopLevel: 2000.2 },
+      { epic: 'GOLD', direction: 'BUY', size: 0.5 },
+    ]);
+    const [held, ...others] = fake.positionsOf(ACCOUNT.apiKey);
+    expect(others).toEqual([]);
+    expect(held).toMatchObject({ dealId: position.dealId });
+    expect(held?.stopLevel).toBeUndefined();
+    fake.pushQuote('GOLD', 1900, 1900.5);
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toHaveLength(1);
   });
 });

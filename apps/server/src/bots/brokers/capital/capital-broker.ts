@@ -2,7 +2,9 @@
 // with quotes from its WebSocket stream. Capital.com keeps no client order id, so this adapter
 // keeps the link between our intents and Capital.com's deals: the deal reference each intent's
 // POST returned, and the position each intent opened. After a timeout, findOpened asks the
-// confirmation first, then the open positions and the activity history (spec section 9).
+// confirmation first, then the open positions and the activity history (spec section 9). Each
+// position holds its cycle's stop at Capital.com, which closes it there even while the bot is away;
+// the activity history then tells the bot how it was closed.
 import type { Market } from '@platform/contracts';
 import {
   BrokerError,
@@ -10,6 +12,7 @@ import {
   type BrokerExit,
   type BrokerPosition,
   type OpenOrder,
+  type OutsideExit,
   type Quote,
 } from '../broker';
 import {
@@ -20,6 +23,7 @@ import {
   sendOpen,
   type ConfirmPolling,
 } from './capital-deals';
+import { lookForClosed } from './capital-closed-outside';
 import { lookForOpened, readOpenPositions } from './capital-find-opened';
 import { type CapitalMarket, resolveMarket } from './capital-market';
 import { type CapitalLogger, type Timers, realTimers, silentLogger } from './capital-ports';
@@ -102,7 +106,7 @@ export class CapitalBroker implements Broker {
       );
     }
     const deal = `l'apertura della posizione su ${epic}`;
-    const reference = await sendOpen(this.#session, epic, order.lots, deal);
+    const reference = await sendOpen(this.#session, epic, order.lots, order.stopLevel, deal);
     this.#references.set(order.clientRef, reference);
     const confirm = await awaitConfirm(this.#session, reference, this.#polling);
     if (confirm.dealStatus === 'REJECTED') {
@@ -119,10 +123,21 @@ export class CapitalBroker implements Broker {
     return this.#remember(position);
   }
 
-  /** Capital.com closes at its own market price; the bid the decision saw is not sent. */
+  /**
+   * Capital.com closes at its own market price; the bid the decision saw is not sent. A position it
+   * no longer holds was closed already, most often by its stop on the same fall: that close answers.
+   */
   async closePosition(dealId: string, _bid: number): Promise<BrokerExit> {
     const deal = `la chiusura della posizione ${dealId}`;
     const reference = await sendClose(this.#session, dealId, deal);
+    if (reference === null) {
+      const closed = (await this.closedOutside([dealId])).get(dealId);
+      if (!closed) {
+        throw new BrokerError(`Capital.com non trova la posizione ${dealId}: forse è già chiusa`, 'rejected');
+      }
+      this.#forget(dealId);
+      return { dealId, level: closed.level, closedAt: closed.closedAt };
+    }
     const confirm = await awaitConfirm(this.#session, reference, this.#polling);
     if (confirm.dealStatus === 'REJECTED') throw dealRejected(deal, rejectionReason(confirm));
     if (typeof confirm.level !== 'number') {
@@ -131,10 +146,12 @@ export class CapitalBroker implements Broker {
         'unavailable',
       );
     }
-    for (const [clientRef, position] of this.#opened) {
-      if (position.dealId === dealId) this.#opened.delete(clientRef);
-    }
+    this.#forget(dealId);
     return { dealId, level: confirm.level, closedAt: new Date(this.#timers.now()) };
+  }
+
+  closedOutside(dealIds: readonly string[]): Promise<Map<string, OutsideExit>> {
+    return lookForClosed(this.#session, this.#requireMarket().epic, dealIds);
   }
 
   async positions(): Promise<BrokerPosition[]> {
@@ -228,6 +245,12 @@ export class CapitalBroker implements Broker {
       level: confirm.level,
       openedAt: new Date(this.#timers.now()),
     };
+  }
+
+  #forget(dealId: string): void {
+    for (const [clientRef, position] of this.#opened) {
+      if (position.dealId === dealId) this.#opened.delete(clientRef);
+    }
   }
 
   #remember(position: BrokerPosition): BrokerPosition {

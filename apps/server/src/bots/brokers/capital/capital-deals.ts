@@ -15,32 +15,45 @@ export interface ConfirmPolling {
   intervalMs: number;
 }
 
-/** POST /positions for a long position; resolves with the order's deal reference. */
+/**
+ * POST /positions for a long position, holding the cycle's stop when there is one; resolves with
+ * the order's deal reference. A stop Capital.com refuses (nearer the price than its dealing rules
+ * allow) is left to the bot, which watches the price anyway: the refusal is a 400, which opened
+ * nothing, so the same position is asked for again without it.
+ */
 export async function sendOpen(
   session: CapitalSession,
   epic: string,
   size: number,
+  stopLevel: number | null,
   deal: string,
 ): Promise<string> {
   try {
     const body = await session.request('POST', '/api/v1/positions', {
-      body: { epic, direction: 'BUY', size },
+      body: { epic, direction: 'BUY', size, ...(stopLevel === null ? {} : { stopLevel }) },
     });
     return parseAnswer(dealReferenceSchema, body, deal).dealReference;
   } catch (error) {
+    const stopRefused =
+      error instanceof CapitalApiError &&
+      error.status === 400 &&
+      error.errorCode.startsWith('error.invalid.stoploss');
+    if (stopRefused && stopLevel !== null) return sendOpen(session, epic, size, null, deal);
     throw callFailed(error, deal);
   }
 }
 
-/** DELETE /positions/{dealId}; resolves with the close's deal reference. */
-export async function sendClose(session: CapitalSession, dealId: string, deal: string): Promise<string> {
+/** DELETE /positions/{dealId}; resolves with the close's deal reference, null when Capital.com holds no such position. */
+export async function sendClose(
+  session: CapitalSession,
+  dealId: string,
+  deal: string,
+): Promise<string | null> {
   try {
     const body = await session.request('DELETE', `/api/v1/positions/${encodeURIComponent(dealId)}`);
     return parseAnswer(dealReferenceSchema, body, deal).dealReference;
   } catch (error) {
-    if (error instanceof CapitalApiError && error.errorCode === 'error.not-found.dealId') {
-      throw new BrokerError(`Capital.com non trova la posizione ${dealId}: forse è già chiusa`, 'rejected');
-    }
+    if (error instanceof CapitalApiError && error.errorCode === 'error.not-found.dealId') return null;
     throw callFailed(error, deal);
   }
 }

@@ -19,6 +19,8 @@ export interface FakePosition {
   size: number;
   level: number;
   createdAt: number;
+  /** The stop held with the position (stopLevel): a quote at or through it closes the position. */
+  stopLevel?: number;
 }
 
 /** One POSITION row of the activity history: an open or a close. */
@@ -30,6 +32,8 @@ export interface FakeActivity {
   size: number;
   level: number;
   marketName: string;
+  /** Who made the deal: the client (USER, the default) or the position's stop (SL). */
+  source?: 'USER' | 'SL';
 }
 
 /** The fake's accounts live two hours east of UTC, so fields without `UTC` are visibly local. */
@@ -169,7 +173,7 @@ export function activityJson(activity: FakeActivity, detailed: boolean) {
     dateUTC: utcText(activity.at),
     epic: activity.epic,
     dealId: activity.dealId,
-    source: 'USER',
+    source: activity.source ?? 'USER',
     type: 'POSITION',
     status: 'ACCEPTED',
     ...(detailed

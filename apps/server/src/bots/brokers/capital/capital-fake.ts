@@ -1,6 +1,6 @@
 // A loopback stand-in for Capital.com, for tests: node:http and ws on 127.0.0.1 at an ephemeral
 // port, answering in the shapes and with the error codes of spec/capital-api.md (sessions,
-// markets, positions, confirmations, activity, the quote stream). A test scripts what the real
+// markets, positions and the stops they hold, confirmations, activity, the quote stream). A test scripts what the real
 // service does only now and then: a session that lapses, a deal refused for a reason, a dropped
 // stream, an answer that arrives after the client gave up although the position was opened.
 // Every request is recorded so a test can count what the client sent.
@@ -183,9 +183,13 @@ export class CapitalFake {
     this.#stream.pingsIgnored = ignored;
   }
 
-  /** Sends a quote to every stream subscribed to the epic; answers how many got it. */
+  /**
+   * Sends a quote to every stream subscribed to the epic; answers how many got it. The stops it
+   * reaches close their positions first, at the quote, as Capital.com's own stops do.
+   */
   pushQuote(epic: string, bid: number, ofr: number): number {
     this.setMarket(epic, { bid, offer: ofr });
+    for (const state of this.#accounts.values()) this.#closeAtStops(state, epic, bid, ofr);
     return this.#stream.push(epic, bid, ofr);
   }
 
@@ -360,7 +364,12 @@ export class CapitalFake {
   }
 
   #open(state: AccountState, body: unknown): Reply {
-    const { epic, direction, size } = (body ?? {}) as { epic?: unknown; direction?: unknown; size?: unknown };
+    const { epic, direction, size, stopLevel } = (body ?? {}) as {
+      epic?: unknown;
+      direction?: unknown;
+      size?: unknown;
+      stopLevel?: unknown;
+    };
     if (typeof epic !== 'string' || epic === '') return refuse(400, 'error.null.epic');
     const side = direction === 'BUY' ? 'BUY' : direction === 'SELL' ? 'SELL' : null;
     if (!side) return refuse(400, 'error.invalid.direction');
@@ -368,6 +377,14 @@ export class CapitalFake {
     if (!market) return refuse(404, 'error.not-found.epic');
     if (typeof size !== 'number' || size < market.minDealSize) {
       return refuse(400, `error.invalid.size.minvalue: ${market.minDealSize}`);
+    }
+    if (stopLevel !== undefined) {
+      // A long position's stop lies under the bid, a short one's over the offer.
+      if (typeof stopLevel !== 'number') return refuse(400, 'error.invalid.stoploss');
+      if (side === 'BUY' && stopLevel >= market.bid)
+        return refuse(400, `error.invalid.stoploss.maxvalue: ${market.bid}`);
+      if (side === 'SELL' && stopLevel <= market.offer)
+        return refuse(400, `error.invalid.stoploss.minvalue: ${market.offer}`);
     }
     const dealReference = `o_${randomUUID()}`;
     const base = confirmBase(epic, dealReference, size, side);
@@ -384,6 +401,7 @@ export class CapitalFake {
         size,
         level,
         createdAt: Date.now(),
+        ...(typeof stopLevel === 'number' ? { stopLevel } : {}),
       };
       state.positions.push(position);
       state.activities.push({ ...position, at: position.createdAt, marketName: market.instrumentName });
@@ -434,6 +452,27 @@ export class CapitalFake {
       profitCurrency: 'USD',
     });
     return ok({ dealReference });
+  }
+
+  /** Positions on the epic whose stop the quote reaches, closed there: gone from the list, in the activity as the stop's (SL). */
+  #closeAtStops(state: AccountState, epic: string, bid: number, ofr: number): void {
+    const reached = (position: FakePosition) =>
+      position.epic === epic &&
+      position.stopLevel !== undefined &&
+      (position.direction === 'BUY' ? bid <= position.stopLevel : ofr >= position.stopLevel);
+    const marketName = this.#markets.get(epic)?.instrumentName ?? epic;
+    for (const position of state.positions.filter(reached)) {
+      const closing = position.direction === 'BUY' ? 'SELL' : 'BUY';
+      state.activities.push({
+        ...position,
+        at: Date.now(),
+        direction: closing,
+        level: closing === 'SELL' ? bid : ofr,
+        marketName,
+        source: 'SL',
+      });
+    }
+    state.positions = state.positions.filter((position) => !reached(position));
   }
 
   #confirm(state: AccountState, reference: string): Reply {

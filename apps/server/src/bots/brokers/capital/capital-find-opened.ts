@@ -19,10 +19,10 @@ export interface OpenedLookup {
 }
 
 /** The longest look-back GET /history/activity allows (one day). */
-const MAX_ACTIVITY_SECONDS = 86_400;
+export const MAX_ACTIVITY_SECONDS = 86_400;
 
-/** Activity statuses of a position that was opened. */
-const DONE_STATUSES = new Set(['ACCEPTED', 'EXECUTED']);
+/** Activity statuses of a deal that was carried out. */
+export const DONE_STATUSES = new Set(['ACCEPTED', 'EXECUTED']);
 
 export async function readOpenPositions(session: CapitalSession, what: string): Promise<OpenPositionRow[]> {
   try {

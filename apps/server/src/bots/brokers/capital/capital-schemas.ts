@@ -64,6 +64,8 @@ export const activitySchema = z.object({
       dateUTC: utcDate,
       epic: z.string(),
       dealId: z.string(),
+      /** Who made the deal: USER, or the broker itself (SL: the position's stop; TP, CLOSE_OUT, …). */
+      source: z.string().optional(),
       type: z.string(),
       status: z.string(),
       details: z.object({ size: z.number(), direction: z.string(), level: z.number() }).nullish(),

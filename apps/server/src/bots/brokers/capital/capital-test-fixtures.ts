@@ -68,7 +68,7 @@ export function brokerOn(fake: CapitalFake, options: Partial<CapitalBrokerOption
 }
 
 export function order(overrides: Partial<OpenOrder> = {}): OpenOrder {
-  return { clientRef: 'intent-1', lots: 0.5, bid: 2000, sentAt: new Date(), ...overrides };
+  return { clientRef: 'intent-1', lots: 0.5, bid: 2000, sentAt: new Date(), stopLevel: null, ...overrides };
 }
 
 /** Timers whose clock moves only when the test says; due callbacks run as it moves. */
