@@ -246,4 +246,68 @@ describe('a bot on Capital.com', () => {
       9,
     );
   });
+
+  it('after a restart, finishes a close that a stop interrupted at the levels Capital.com gave, the one it had closed read from the activity', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const before = brokerOn(fake);
+    await before.connect();
+    const opened = [];
+    for (const clientRef of ['entry-0', 'entry-1'])
+      opened.push(
+        await before.openPosition({ clientRef, lots: 0.5, bid: 2000, sentAt: new Date(), stopLevel: null }),
+      );
+
+    // The records: both entries confirmed, then the take profit's close written at the bid 2005.8;
+    // the bot stopped after Capital.com closed the first position, at its own price, 2006.
+    const ledger = new MemoryLedger();
+    const base = {
+      cycleId: 'cycle-1',
+      reason: null,
+      lots: 0.5,
+      referencePrice: 2000,
+      scale: 1,
+      createdAt: Date.now(),
+    };
+    for (const [index, position] of opened.entries()) {
+      const id = `entry-${index}`;
+      await ledger.intent({
+        ...base,
+        id,
+        kind: 'open',
+        level: index,
+        bid: 2000 - 3 * index,
+        status: 'intent',
+        dealId: null,
+        fillPrice: null,
+      });
+      await ledger.confirm(id, position.dealId, position.level);
+    }
+    await ledger.intent({
+      ...base,
+      id: 'close-1',
+      kind: 'close',
+      level: null,
+      reason: 'take-profit',
+      lots: 1,
+      bid: 2005.8,
+      status: 'intent',
+      dealId: null,
+      fillPrice: null,
+    });
+    fake.setMarket('GOLD', { bid: 2006, offer: 2006.5 });
+    await before.closePosition(opened[0]!.dealId, 2005.8);
+    await before.disconnect();
+    fake.setMarket('GOLD', { bid: 2007, offer: 2007.5 });
+
+    const after = brokerOn(fake);
+    onTestFinished(() => after.disconnect());
+    const bot = new GridBot(setup(ledger), after, ledger, { logger: silent });
+    await bot.start();
+    expect(bot.halted).toBeNull();
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
+    expect(ledger.cycles).toEqual([
+      expect.objectContaining({ closeId: 'close-1', reason: 'take-profit', lots: 1, exitPrice: 2006.5 }),
+    ]);
+  });
 });

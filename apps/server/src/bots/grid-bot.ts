@@ -25,7 +25,13 @@ import {
   utcDay,
 } from '@platform/engine';
 import { randomUUID } from 'node:crypto';
-import { BrokerError, type Broker, type BrokerPosition, type OpenOrder } from './brokers/broker';
+import {
+  BrokerError,
+  type Broker,
+  type BrokerPosition,
+  type OpenOrder,
+  type OutsideExit,
+} from './brokers/broker';
 import { BOT_MESSAGES } from './bot-messages';
 import type {
   BotSetup,
@@ -539,12 +545,18 @@ export class GridBot {
   /** A close that a stop interrupted: the positions still held are closed, the cycle is written once. */
   private async finishClose(cycle: LiveCycle, closing: OrderRecord): Promise<number> {
     const held = new Set((await this.broker.positions()).map((position) => position.dealId));
+    // Those no longer held were closed before the stop, by this close or by the broker's own stop:
+    // at the level the broker tells, else at the decided bid (where the paper book closes).
+    const gone = cycle.positions.filter((position) => !held.has(position.dealId));
+    const closedBefore =
+      (await this.broker.closedOutside?.(gone.map((position) => position.dealId))) ??
+      new Map<string, OutsideExit>();
     let exitValue = 0;
     let usd = 0;
     for (const position of cycle.positions) {
       const exitLevel = held.has(position.dealId)
         ? await this.closeOne(position.dealId, closing.bid)
-        : closing.bid;
+        : (closedBefore.get(position.dealId)?.level ?? closing.bid);
       exitValue += position.lots * exitLevel;
       usd += position.lots * (exitLevel - position.fill) * this.setup.instrument.contractSize;
     }
