@@ -104,8 +104,9 @@ export interface Broker {
    */
   adopt?(positions: readonly BrokerPosition[]): void;
   /**
-   * After a restart: how positions the records hold but the broker no longer does were closed, by
-   * deal id (those it cannot tell are left out). Only a broker that holds stops closes by itself.
+   * How positions the records hold but the broker no longer does were closed (by its stop, or by
+   * a person), by deal id; those it cannot tell are left out. Only a broker that holds stops
+   * closes by itself; the paper book has no such method.
    */
   closedOutside?(dealIds: readonly string[]): Promise<Map<string, OutsideExit>>;
   /** Live quotes of the bot's market; the returned function unsubscribes. */

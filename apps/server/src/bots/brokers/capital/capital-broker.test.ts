@@ -314,8 +314,8 @@ describe('Capital.com broker: positions and closing', () => {
     expect(fake.positionsOf(ACCOUNT.apiKey)).toHaveLength(1);
   });
 
-  it("refuses to close a position Capital.com does not hold and never closed (404 error.not-found.dealId) with 'rejected'", async () => {
-    await expect(broker.closePosition('0060-gone', 2000)).rejects.toMatchObject({ problem: 'rejected' });
+  it("answers 'unavailable' for a position Capital.com does not hold (404 error.not-found.dealId) and whose close its activity does not show", async () => {
+    await expect(broker.closePosition('0060-gone', 2000)).rejects.toMatchObject({ problem: 'unavailable' });
     expect(fake.requests.find((request) => request.method === 'DELETE')).toMatchObject({
       status: 404,
       answer: { errorCode: 'error.not-found.dealId' },

@@ -126,6 +126,8 @@ export class CapitalBroker implements Broker {
   /**
    * Capital.com closes at its own market price; the bid the decision saw is not sent. A position it
    * no longer holds was closed already, most often by its stop on the same fall: that close answers.
+   * Until the activity history shows that close (how soon it does is not documented) the outcome is
+   * 'unavailable': the bot then finds the position gone and takes its decided bid.
    */
   async closePosition(dealId: string, _bid: number): Promise<BrokerExit> {
     const deal = `la chiusura della posizione ${dealId}`;
@@ -133,7 +135,10 @@ export class CapitalBroker implements Broker {
     if (reference === null) {
       const closed = (await this.closedOutside([dealId])).get(dealId);
       if (!closed) {
-        throw new BrokerError(`Capital.com non trova la posizione ${dealId}: forse è già chiusa`, 'rejected');
+        throw new BrokerError(
+          `Capital.com non trova la posizione ${dealId} né la sua chiusura: forse è già chiusa`,
+          'unavailable',
+        );
       }
       this.#forget(dealId);
       return { dealId, level: closed.level, closedAt: closed.closedAt };
