@@ -43,7 +43,10 @@ export async function sendOpen(
   }
 }
 
-/** DELETE /positions/{dealId}; resolves with the close's deal reference, null when Capital.com holds no such position. */
+/**
+ * DELETE /positions/{dealId}; resolves with the close's deal reference, or null when Capital.com
+ * holds no such position (404 error.not-found.dealId).
+ */
 export async function sendClose(
   session: CapitalSession,
   dealId: string,

@@ -1,8 +1,9 @@
 // A loopback stand-in for Capital.com, for tests: node:http and ws on 127.0.0.1 at an ephemeral
 // port, answering in the shapes and with the error codes of spec/capital-api.md (sessions,
-// markets, positions and the stops they hold, confirmations, activity, the quote stream). A test scripts what the real
-// service does only now and then: a session that lapses, a deal refused for a reason, a dropped
-// stream, an answer that arrives after the client gave up although the position was opened.
+// markets, positions and the stops they hold, confirmations, activity, the quote stream). A test
+// scripts what the real service does only now and then: a session that lapses, a deal refused for
+// a reason, a dropped stream, an answer that arrives after the client gave up although the
+// position was opened.
 // Every request is recorded so a test can count what the client sent.
 import { randomUUID } from 'node:crypto';
 import {
@@ -454,7 +455,10 @@ export class CapitalFake {
     return ok({ dealReference });
   }
 
-  /** Positions on the epic whose stop the quote reaches, closed there: gone from the list, in the activity as the stop's (SL). */
+  /**
+   * Positions on the epic whose stop the quote reaches, closed there: gone from the list, and in
+   * the activity as the stop's deals (source SL).
+   */
   #closeAtStops(state: AccountState, epic: string, bid: number, ofr: number): void {
     const reached = (position: FakePosition) =>
       position.epic === epic &&
