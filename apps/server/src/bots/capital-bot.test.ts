@@ -4,6 +4,7 @@
 // position holds its cycle's stop at Capital.com, and what the broker closed by itself or a person
 // closed by hand is written as the cycle's close, running or after a restart.
 import { describe, expect, it, onTestFinished } from 'vitest';
+import type { CapitalFake } from './brokers/capital/capital-fake';
 import { CREDENTIALS_MESSAGE } from './brokers/capital/capital-problems';
 import { ACCOUNT, brokerOn, startFake } from './brokers/capital/capital-test-fixtures';
 import { GridBot } from './grid-bot';
@@ -38,6 +39,20 @@ function setup(ledger: MemoryLedger, params: Partial<GridParams> = {}): BotSetup
     realisedEur: ledger.realisedEur,
     openOrders: ledger.openOrders(),
   };
+}
+
+/** A bot started again on the account with the ledger's records; it must not halt on starting. */
+async function startedAgain(
+  fake: CapitalFake,
+  ledger: MemoryLedger,
+  params: Partial<GridParams> = {},
+): Promise<GridBot> {
+  const broker = brokerOn(fake);
+  onTestFinished(() => broker.disconnect());
+  const bot = new GridBot(setup(ledger, params), broker, ledger, { logger: silent });
+  await bot.start();
+  expect(bot.halted).toBeNull();
+  return bot;
 }
 
 const price = (kind: PriceEvent['kind'], value: number): PriceEvent => ({
@@ -134,11 +149,7 @@ describe('a bot on Capital.com', () => {
       fillPrice: null,
     });
 
-    const after = brokerOn(fake);
-    onTestFinished(() => after.disconnect());
-    const bot = new GridBot(setup(ledger), after, ledger, { logger: silent });
-    await bot.start();
-    expect(bot.halted).toBeNull();
+    await startedAgain(fake, ledger);
     expect(ledger.orders.get('entry-1')?.status).toBe('failed');
     expect(ledger.orders.get('entry-0')).toMatchObject({ status: 'filled', dealId: held.dealId });
     expect(fake.count('POST', '/api/v1/positions')).toBe(1);
@@ -146,7 +157,7 @@ describe('a bot on Capital.com', () => {
 
   /** No averaging level (worst under mediazione), the stop 4 points (40 points of 0.1) under the start. */
   const stopOnly = { worst: 20, safeWorst: 40 };
-  const entryBodies = (fake: Awaited<ReturnType<typeof startFake>>) =>
+  const entryBodies = (fake: CapitalFake) =>
     fake.requests
       .filter((request) => request.method === 'POST' && request.path === '/api/v1/positions')
       .map((request) => request.body);
@@ -193,11 +204,7 @@ describe('a bot on Capital.com', () => {
 
     fake.pushQuote('GOLD', 1995, 1995.5);
 
-    const after = brokerOn(fake);
-    onTestFinished(() => after.disconnect());
-    const bot = new GridBot(setup(ledger, stopOnly), after, ledger, { logger: silent });
-    await bot.start();
-    expect(bot.halted).toBeNull();
+    const bot = await startedAgain(fake, ledger, stopOnly);
     expect(ledger.cycles).toEqual([
       expect.objectContaining({ reason: 'stop', lots: 0.5, entryPrice: 2000.5, exitPrice: 1995 }),
     ]);
@@ -232,11 +239,7 @@ describe('a bot on Capital.com', () => {
     await byHand.disconnect();
     fake.setMarket('GOLD', { bid: 1998, offer: 1998.5 });
 
-    const after = brokerOn(fake);
-    onTestFinished(() => after.disconnect());
-    const bot = new GridBot(setup(ledger), after, ledger, { logger: silent });
-    await bot.start();
-    expect(bot.halted).toBeNull();
+    await startedAgain(fake, ledger);
     expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
     expect(ledger.cycles).toEqual([
       expect.objectContaining({ reason: 'close', lots: 1, entryPrice: 1999, exitPrice: 1997.5 }),
@@ -300,11 +303,7 @@ describe('a bot on Capital.com', () => {
     await before.disconnect();
     fake.setMarket('GOLD', { bid: 2007, offer: 2007.5 });
 
-    const after = brokerOn(fake);
-    onTestFinished(() => after.disconnect());
-    const bot = new GridBot(setup(ledger), after, ledger, { logger: silent });
-    await bot.start();
-    expect(bot.halted).toBeNull();
+    await startedAgain(fake, ledger);
     expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
     expect(ledger.cycles).toEqual([
       expect.objectContaining({ closeId: 'close-1', reason: 'take-profit', lots: 1, exitPrice: 2006.5 }),
