@@ -551,24 +551,11 @@ export class GridBot {
     const closedBefore =
       (await this.broker.closedOutside?.(gone.map((position) => position.dealId))) ??
       new Map<string, OutsideExit>();
-    let exitValue = 0;
-    let usd = 0;
-    for (const position of cycle.positions) {
-      const exitLevel = held.has(position.dealId)
-        ? await this.closeOne(position.dealId, closing.bid)
-        : (closedBefore.get(position.dealId)?.level ?? closing.bid);
-      exitValue += position.lots * exitLevel;
-      usd += position.lots * (exitLevel - position.fill) * this.setup.instrument.contractSize;
-    }
-    const closedAt = this.now();
-    const profitLoss = usd / this.fxRate(closedAt);
-    await this.ledger.closeCycle({
-      ...this.statement(cycle, exitValue),
-      closeId: closing.id,
-      reason: closing.reason ?? 'close',
-      closedAt,
-      profitLoss,
-    });
+    const profitLoss = await this.writeClosed(cycle, closing.id, closing.reason ?? 'close', (position) =>
+      held.has(position.dealId)
+        ? this.closeOne(position.dealId, closing.bid)
+        : Promise.resolve(closedBefore.get(position.dealId)?.level ?? closing.bid),
+    );
     this.options.logger.info({ cycleId: cycle.id, profitLoss }, 'interrupted close finished');
     return profitLoss;
   }
@@ -601,24 +588,48 @@ export class GridBot {
       bid: lastExit.level,
     });
     await this.ledger.intent(order);
+    const profitLoss = await this.writeClosed(
+      cycle,
+      order.id,
+      reason,
+      (position) => {
+        const closed = outside.get(position.dealId);
+        return closed ? Promise.resolve(closed.level) : this.closeOne(position.dealId, lastExit.level);
+      },
+      allGone ? lastExit.closedAt.getTime() : undefined,
+    );
+    this.options.logger.info({ cycleId: cycle.id, reason, profitLoss }, 'cycle closed while away');
+    return profitLoss;
+  }
+
+  /**
+   * Writes a cycle closed with no price to decide on (at a restart): each position at its exit
+   * level, those still held closed by `exitOf`, and the P/L from those levels, at `closedAt` (by
+   * default once they are closed). Answers the P/L.
+   */
+  private async writeClosed(
+    cycle: LiveCycle,
+    closeId: string,
+    reason: ClosedCycleRecord['reason'],
+    exitOf: (position: HeldPosition) => Promise<number>,
+    closedAt?: number,
+  ): Promise<number> {
     let exitValue = 0;
     let usd = 0;
     for (const position of cycle.positions) {
-      const exitLevel =
-        outside.get(position.dealId)?.level ?? (await this.closeOne(position.dealId, lastExit.level));
+      const exitLevel = await exitOf(position);
       exitValue += position.lots * exitLevel;
       usd += position.lots * (exitLevel - position.fill) * this.setup.instrument.contractSize;
     }
-    const closedAt = allGone ? lastExit.closedAt.getTime() : this.now();
-    const profitLoss = usd / this.fxRate(closedAt);
+    const at = closedAt ?? this.now();
+    const profitLoss = usd / this.fxRate(at);
     await this.ledger.closeCycle({
       ...this.statement(cycle, exitValue),
-      closeId: order.id,
+      closeId,
       reason,
-      closedAt,
+      closedAt: at,
       profitLoss,
     });
-    this.options.logger.info({ cycleId: cycle.id, reason, profitLoss }, 'cycle closed while away');
     return profitLoss;
   }
 

@@ -171,7 +171,10 @@ export class GridStepper {
       : null;
   }
 
-  /** The open cycle's stop (milli-points); null with no cycle open, or a stop at or below 0, which never fires (fine point 15). */
+  /**
+   * The open cycle's stop (milli-points); null with no cycle open, or a stop at or below 0, which
+   * never fires (fine point 15).
+   */
   get openStop(): number | null {
     const stop = this.cycle?.stop ?? 0;
     return stop > 0 ? stop : null;
