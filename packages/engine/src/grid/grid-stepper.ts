@@ -198,7 +198,7 @@ export class GridStepper {
     if (!cycle) return { ...everywhere, opensQuiet: this.stalled };
     const level = this.pendingLevel();
     const trigger = level === 0 ? Number.NEGATIVE_INFINITY : cycle.start - level * this.levelStep;
-    const stop = cycle.stop > 0 ? cycle.stop : Number.NEGATIVE_INFINITY;
+    const stop = this.openStop ?? Number.NEGATIVE_INFINITY;
     // The take profit fires from ceil(cost / Q) + tg up; floor keeps the band inside even when
     // the division rounds (fine point 1 keeps the decision itself exact).
     return {
@@ -339,8 +339,7 @@ export class GridStepper {
       };
     }
     const held = { quantity: cycle.quantity, cost: cycle.cost };
-    // A stop at or below 0 never fires (fine point 15).
-    const stop = cycle.stop > 0 ? cycle.stop : null;
+    const stop = this.openStop;
     const level = this.pendingLevel();
     const trigger = cycle.start - level * this.levelStep;
     // A level under the stop never fills: the stop closes the cycle first.

@@ -2,9 +2,7 @@
 // broker (the stopLevel sent with each entry), or someone closed them by hand. The activity
 // history of the last day tells how: the SELL that closed each one, its level and who made it.
 import type { OutsideExit } from '../broker';
-import { DONE_STATUSES, MAX_ACTIVITY_SECONDS } from './capital-find-opened';
-import { callFailed } from './capital-problems';
-import { activitySchema, parseAnswer } from './capital-schemas';
+import { DONE_STATUSES, MAX_ACTIVITY_SECONDS, readPositionActivity } from './capital-find-opened';
 import type { CapitalSession } from './capital-session';
 
 export async function lookForClosed(
@@ -15,19 +13,13 @@ export async function lookForClosed(
   const wanted = new Set(dealIds);
   const exits = new Map<string, OutsideExit>();
   if (wanted.size === 0) return exits;
-  let body: unknown;
-  try {
-    body = await session.request('GET', '/api/v1/history/activity', {
-      query: {
-        lastPeriod: String(MAX_ACTIVITY_SECONDS),
-        detailed: 'true',
-        filter: `epic==${epic};type==POSITION`,
-      },
-    });
-  } catch (error) {
-    throw callFailed(error, 'la lettura delle posizioni chiuse');
-  }
-  for (const activity of parseAnswer(activitySchema, body, 'attività').activities) {
+  const activities = await readPositionActivity(
+    session,
+    epic,
+    MAX_ACTIVITY_SECONDS,
+    'la lettura delle posizioni chiuse',
+  );
+  for (const activity of activities) {
     const { details } = activity;
     // The bot only buys: a position of its closes with a SELL.
     if (!details || details.direction !== 'SELL' || !wanted.has(activity.dealId)) continue;

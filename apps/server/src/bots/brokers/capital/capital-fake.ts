@@ -433,15 +433,7 @@ export class CapitalFake {
       state.confirms.set(dealReference, rejectedConfirm(base, refusal ?? 'MARKET_CLOSED'));
       return ok({ dealReference });
     }
-    const level = closing === 'SELL' ? market.bid : market.offer;
-    state.positions = state.positions.filter((held) => held !== position);
-    state.activities.push({
-      ...position,
-      at: Date.now(),
-      direction: closing,
-      level,
-      marketName: market.instrumentName,
-    });
+    const level = this.#closePosition(state, position, market.bid, market.offer, 'USER');
     state.confirms.set(dealReference, {
       ...base,
       status: 'CLOSED',
@@ -464,19 +456,33 @@ export class CapitalFake {
       position.epic === epic &&
       position.stopLevel !== undefined &&
       (position.direction === 'BUY' ? bid <= position.stopLevel : ofr >= position.stopLevel);
-    const marketName = this.#markets.get(epic)?.instrumentName ?? epic;
-    for (const position of state.positions.filter(reached)) {
-      const closing = position.direction === 'BUY' ? 'SELL' : 'BUY';
-      state.activities.push({
-        ...position,
-        at: Date.now(),
-        direction: closing,
-        level: closing === 'SELL' ? bid : ofr,
-        marketName,
-        source: 'SL',
-      });
-    }
-    state.positions = state.positions.filter((position) => !reached(position));
+    for (const position of state.positions.filter(reached))
+      this.#closePosition(state, position, bid, ofr, 'SL');
+  }
+
+  /**
+   * Takes the position off the list at the quote (a long sells at the bid) and records the close
+   * in the activity; answers its level.
+   */
+  #closePosition(
+    state: AccountState,
+    position: FakePosition,
+    bid: number,
+    ofr: number,
+    source: 'USER' | 'SL',
+  ): number {
+    const closing = position.direction === 'BUY' ? 'SELL' : 'BUY';
+    const level = closing === 'SELL' ? bid : ofr;
+    state.positions = state.positions.filter((held) => held !== position);
+    state.activities.push({
+      ...position,
+      at: Date.now(),
+      direction: closing,
+      level,
+      marketName: this.#markets.get(position.epic)?.instrumentName ?? position.epic,
+      source,
+    });
+    return level;
   }
 
   #confirm(state: AccountState, reference: string): Reply {

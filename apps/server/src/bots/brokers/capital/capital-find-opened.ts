@@ -6,7 +6,13 @@
 // `p_…`, never the order's `o_…`, so they cannot be matched by reference.
 import type { BrokerPosition, OpenOrder } from '../broker';
 import { callFailed } from './capital-problems';
-import { activitySchema, parseAnswer, positionsSchema, type OpenPositionRow } from './capital-schemas';
+import {
+  activitySchema,
+  parseAnswer,
+  positionsSchema,
+  type ActivityRow,
+  type OpenPositionRow,
+} from './capital-schemas';
 import type { CapitalSession } from './capital-session';
 
 export interface OpenedLookup {
@@ -23,6 +29,24 @@ export const MAX_ACTIVITY_SECONDS = 86_400;
 
 /** Activity statuses of a deal that was carried out. */
 export const DONE_STATUSES = new Set(['ACCEPTED', 'EXECUTED']);
+
+/** The POSITION rows of the epic's activity over the last `seconds`, with their details. */
+export async function readPositionActivity(
+  session: CapitalSession,
+  epic: string,
+  seconds: number,
+  what: string,
+): Promise<ActivityRow[]> {
+  let body: unknown;
+  try {
+    body = await session.request('GET', '/api/v1/history/activity', {
+      query: { lastPeriod: String(seconds), detailed: 'true', filter: `epic==${epic};type==POSITION` },
+    });
+  } catch (error) {
+    throw callFailed(error, what);
+  }
+  return parseAnswer(activitySchema, body, 'attività').activities;
+}
 
 export async function readOpenPositions(session: CapitalSession, what: string): Promise<OpenPositionRow[]> {
   try {
@@ -61,15 +85,8 @@ export async function lookForOpened(
   if (listed) return listed;
 
   const seconds = Math.min(MAX_ACTIVITY_SECONDS, Math.max(1, Math.ceil((lookup.now - from) / 1000)));
-  let body: unknown;
-  try {
-    body = await session.request('GET', '/api/v1/history/activity', {
-      query: { lastPeriod: String(seconds), detailed: 'true', filter: `epic==${epic};type==POSITION` },
-    });
-  } catch (error) {
-    throw callFailed(error, "la verifica dell'ordine");
-  }
-  const done = parseAnswer(activitySchema, body, 'attività').activities.flatMap((activity) => {
+  const activities = await readPositionActivity(session, epic, seconds, "la verifica dell'ordine");
+  const done = activities.flatMap((activity) => {
     const { details } = activity;
     if (
       !details ||

@@ -73,6 +73,8 @@ export const activitySchema = z.object({
   ),
 });
 
+export type ActivityRow = z.infer<typeof activitySchema>['activities'][number];
+
 export const streamFrameSchema = z.object({
   status: z.string().optional(),
   destination: z.string(),
