@@ -23,7 +23,9 @@ import type { BotSetup, PriceEvent } from './hub/hub-protocol';
 import { quoteEvents } from './quote-events';
 
 const env = process.env;
-const logger = stdoutLogger(env.LOG_LEVEL ?? 'info', logFormatFromEnv(env.LOG_FORMAT), { investmentId: env.BOT_INVESTMENT_ID });
+const logger = stdoutLogger(env.LOG_LEVEL ?? 'info', logFormatFromEnv(env.LOG_FORMAT), {
+  investmentId: env.BOT_INVESTMENT_ID,
+});
 
 function required(name: string): string {
   const value = env[name];
@@ -38,7 +40,10 @@ function brokerFor(setup: BotSetup, hub: HubClient): Broker {
   // The credentials are decrypted here only, in the bot's own memory; the previous keys read
   // what a rotation under way has not re-encrypted yet.
   const cipher = new AtRestCipher(
-    { current: required('ENCRYPTION_KEY'), previous: (env.ENCRYPTION_KEY_PREVIOUS ?? '').split(',').filter(Boolean) },
+    {
+      current: required('ENCRYPTION_KEY'),
+      previous: (env.ENCRYPTION_KEY_PREVIOUS ?? '').split(',').filter(Boolean),
+    },
     'broker-credentials',
   );
   const { demo, accountRowId, identifier, password, apiKey } = setup.broker;
@@ -115,7 +120,7 @@ async function main(): Promise<void> {
     // No order stands for a bot that stops: a deletion request leaves the positions as they are.
     // Told after a later price was handed, this is stale, but that price took the order back already.
     hub.quiet({ after: latest, above: null, below: null, opensQuiet: false, standing: null });
-    await bot.idle();
+    await bot.stop();
     await hub.settled();
     await broker.disconnect().catch(() => undefined);
     hub.close();

@@ -109,6 +109,24 @@ describe('a bot on Capital.com', () => {
     expect(fake.count('POST', '/api/v1/positions')).toBe(2);
   });
 
+  it('told to stop, finishes the order under way and starts no new one', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const bot = await startedAgain(fake, ledger);
+
+    bot.onPrice(price('open', 2000));
+    const stopped = bot.stop();
+    // Would fill the first averaging level if the bot still traded.
+    bot.onPrice(price('jump', 1996.9));
+    await stopped;
+    await bot.idle();
+    expect([...ledger.orders.values()]).toEqual([
+      expect.objectContaining({ kind: 'open', level: 0, status: 'filled' }),
+    ]);
+    expect(fake.count('POST', '/api/v1/positions')).toBe(1);
+  });
+
   it('after a restart, does not take a position it already holds for an order that never went out', async () => {
     const fake = await startFake();
     onTestFinished(() => fake.close());

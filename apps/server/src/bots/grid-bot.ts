@@ -117,6 +117,8 @@ export class GridBot {
   private standing: StandingNotice | null = null;
   private draining: Promise<void> | null = null;
   private haltedWith: string | null = null;
+  /** Told to stop: prices received from then on are not handled (stop). */
+  private stopping = false;
 
   constructor(
     private readonly setup: BotSetup,
@@ -155,7 +157,7 @@ export class GridBot {
 
   /** A price, with the standing order the broker filled on it if it filled one. */
   onPrice(event: PriceEvent, filled: StandingFilled | null = null): void {
-    if (this.haltedWith !== null) return;
+    if (this.haltedWith !== null || this.stopping) return;
     this.queue.push({ event, filled });
     this.draining ??= this.drain().finally(() => {
       this.draining = null;
@@ -211,6 +213,18 @@ export class GridBot {
    */
   async idle(): Promise<void> {
     while (this.draining) await this.draining;
+  }
+
+  /**
+   * Takes no more prices and resolves once the order under way is out. A price still queued, or
+   * one arriving meanwhile, would start an order that the process exits in the middle of (a paper
+   * position booked, its entry never confirmed); a standing order the hub filled on it is written
+   * all the same, and the next start reconciles from what was written.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.queue.length = 0;
+    await this.idle();
   }
 
   private async drain(): Promise<void> {
