@@ -209,6 +209,27 @@ describe('a bot on Capital.com', () => {
     ]);
   });
 
+  it("writes a stop at Capital.com's level when the broker's stop closed the cycle on a quote the bot missed, before it decided a take profit", async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const bot = await startedAgain(fake, ledger, stopOnly);
+
+    bot.onPrice(price('open', 2000));
+    await bot.idle();
+    // Capital.com's stop closes the position on a quote the bot never sees; the price then climbs
+    // past the take profit, and the bot's close finds the position gone.
+    fake.pushQuote('GOLD', 1995.5, 1996);
+    bot.onPrice(price('jump', 2006));
+    await bot.idle();
+
+    expect(bot.halted).toBeNull();
+    expect(ledger.cycles).toEqual([
+      expect.objectContaining({ reason: 'stop', lots: 0.5, entryPrice: 2000.5, exitPrice: 1995.5 }),
+    ]);
+    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(0.5 * (1995.5 - 2000.5) * 100, 9);
+  });
+
   it('after a restart, writes the cycle that Capital.com stopped while the bot was away, then trades on', async () => {
     const fake = await startFake();
     onTestFinished(() => fake.close());

@@ -28,6 +28,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BrokerError,
   type Broker,
+  type BrokerExit,
   type BrokerPosition,
   type OpenOrder,
   type OutsideExit,
@@ -292,7 +293,18 @@ export class GridBot {
     });
     await this.ledger.intent(order);
     this.options.onOrderSent?.(event);
-    await this.closed(cycle, decision, event, order.id, await this.closeAll(cycle.positions, bid));
+    const exits = await this.closeAll(cycle.positions, bid);
+    // The broker's stop closed every position on a price the bot did not see before it decided
+    // (a quote missed while it reconnected): the cycle was stopped, at the broker's levels.
+    const stoppedFirst = exits.length > 0 && exits.every((exit) => exit.byStop === true);
+    const levels = exits.map((exit) => exit.level);
+    await this.closed(
+      cycle,
+      stoppedFirst ? { ...decision, reason: 'stop' } : decision,
+      event,
+      order.id,
+      levels,
+    );
   }
 
   /**
@@ -439,21 +451,28 @@ export class GridBot {
   }
 
   /** The exit levels of the cycle's positions, closed one after another (a remote broker limits its request rate). */
-  private async closeAll(positions: readonly HeldPosition[], bid: number): Promise<number[]> {
-    const levels: number[] = [];
-    for (const position of positions) levels.push(await this.closeOne(position.dealId, bid));
-    return levels;
+  private async closeAll(
+    positions: readonly HeldPosition[],
+    bid: number,
+  ): Promise<Pick<BrokerExit, 'level' | 'byStop'>[]> {
+    const exits: Pick<BrokerExit, 'level' | 'byStop'>[] = [];
+    for (const position of positions) exits.push(await this.closeExit(position.dealId, bid));
+    return exits;
+  }
+
+  private async closeOne(dealId: string, bid: number): Promise<number> {
+    return (await this.closeExit(dealId, bid)).level;
   }
 
   /** Closes one position; a position the broker no longer holds after a timeout was closed by that try. */
-  private async closeOne(dealId: string, bid: number): Promise<number> {
+  private async closeExit(dealId: string, bid: number): Promise<Pick<BrokerExit, 'level' | 'byStop'>> {
     return this.withRetries(async () => {
       try {
-        return (await this.broker.closePosition(dealId, bid)).level;
+        return await this.broker.closePosition(dealId, bid);
       } catch (error) {
         if (!(error instanceof BrokerError) || error.permanent) throw error;
         const held = await this.broker.positions();
-        if (!held.some((position) => position.dealId === dealId)) return bid;
+        if (!held.some((position) => position.dealId === dealId)) return { level: bid };
         throw error;
       }
     });

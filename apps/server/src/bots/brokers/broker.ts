@@ -40,6 +40,8 @@ export interface BrokerExit {
   /** The exit price (bid). */
   level: number;
   closedAt: Date;
+  /** True when the broker's own stop had closed it before it was asked to (the stopLevel sent with it). */
+  byStop?: boolean;
 }
 
 /** A close the broker made by itself, or someone made outside the bot. */

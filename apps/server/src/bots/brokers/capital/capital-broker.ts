@@ -141,7 +141,7 @@ export class CapitalBroker implements Broker {
         );
       }
       this.#forget(dealId);
-      return { dealId, level: closed.level, closedAt: closed.closedAt };
+      return closed;
     }
     const confirm = await awaitConfirm(this.#session, reference, this.#polling);
     if (confirm.dealStatus === 'REJECTED') throw dealRejected(deal, rejectionReason(confirm));
