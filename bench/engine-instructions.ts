@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENGINE_V8_FLAGS } from '../apps/server/src/jobs/thread-pool-executor';
 
 const repeats = Number(process.argv[2] ?? 3);
 const folder = mkdtempSync(join(tmpdir(), 'engine-instructions-'));
@@ -42,6 +43,8 @@ try {
       '--single-threaded',
       '--perf-basic-prof',
       '--no-compact-code-space',
+      // As the server's engine threads run it.
+      ...ENGINE_V8_FLAGS,
       bundle,
       String(repeats),
     ],

@@ -17,6 +17,7 @@ import {
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
 import {
   jobFx,
@@ -37,7 +38,21 @@ export interface ThreadPoolOptions {
   preparedBars?: PreparedBarsCache;
 }
 
+/**
+ * V8's inlining budget, raised for the engine: with its defaults (460 bytes of bytecode per inlined
+ * function, 920 in all per optimised function) a run's event loop stays split into calls (advance,
+ * settle, jump…), and every event pays for those calls and for reading the run's state back from
+ * its fields. Inlined into one function, a whole-span sweep takes about 12% less CPU (README,
+ * speed). The flags are the process's, read whenever V8 optimises a function: set before the
+ * threads start, they hold for every thread.
+ */
+export const ENGINE_V8_FLAGS = [
+  '--max-inlined-bytecode-size=2000',
+  '--max-inlined-bytecode-size-cumulative=8000',
+];
+
 export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExecutor {
+  for (const flag of ENGINE_V8_FLAGS) setFlagsFromString(flag);
   const threads = options.threads ?? Math.max(1, availableParallelism());
   const pool = new Piscina({
     filename: options.workerFile,

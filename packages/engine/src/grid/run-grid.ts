@@ -204,6 +204,19 @@ class GroupSimulation implements GroupRun {
   /** Σ lots, the bound of a cycle's quantity (leavesExactRange). */
   private lotsTotal: number;
   /**
+   * Per level L, the take profit above start + spread once levels 0..L are filled at their
+   * triggers: the cost is then Q_L · (start + spread) − step · Σ q_i · i, and the take profit of
+   * cost − Q_L · a is that of cost, less a, for any integer a. The same for every cycle, worked out
+   * the first time a cycle fills that level (again after a dynamic run's lots change), they spare a
+   * division at every fill and every open. A fill at a gap's open, under its trigger, leaves them
+   * for the rest of that cycle.
+   */
+  private readonly takeProfitOffsets: Float64Array;
+  /** 1 / Q_L, which priceSafelyBelow's estimate multiplies by. */
+  private readonly inverseQuantities: Float64Array;
+  /** Levels whose sums are worked out: 0..levelSumsKnown − 1. */
+  private levelSumsKnown = 0;
+  /**
    * Members that left the exact range stopped there: their figures at that moment. The others
    * go on; the largest scale among them bounds their lots (its members' lots are integer
    * multiples of the shared ones).
@@ -221,6 +234,8 @@ class GroupSimulation implements GroupRun {
   private high = 0;
   private lowSinceHigh = Infinity;
   private rate = 1;
+  /** 1 / rate: equity samples multiply by it (a division would sit in every event's path). */
+  private inverseRate = 1;
   private stretchRate = 0;
   private trades = 0;
   private stops = 0;
@@ -240,6 +255,9 @@ class GroupSimulation implements GroupRun {
   private nextLevel = 1;
   private quantity = 0;
   private cost = 0;
+  /** The cycle's lowest filled level, and whether every fill was at its trigger. */
+  private filledLevel = 0;
+  private filledAtTriggers = true;
   private takeProfit = 0;
   private fallLimit = 0;
   /** No cycle will open again: entry 0 rounds to no lots, or every member left the exact range. */
@@ -299,6 +317,8 @@ class GroupSimulation implements GroupRun {
     const shared = sharedLots(members, this.levelCount);
     this.lots = shared.lots;
     this.lotsTotal = sumOf(shared.lots);
+    this.takeProfitOffsets = new Float64Array(this.levelCount + 1);
+    this.inverseQuantities = new Float64Array(this.levelCount + 1);
     this.scales = shared.scales;
     this.stoppedResults = new Array<RunResult | undefined>(members.length);
     this.running = members.length;
@@ -343,7 +363,7 @@ class GroupSimulation implements GroupRun {
   private sample(price: number): void {
     const result =
       this.realised +
-      (this.inCycle === true ? ((this.quantity * price - this.cost) * this.usdPerUnit) / this.rate : 0);
+      (this.inCycle === true ? (this.quantity * price - this.cost) * this.usdPerUnit * this.inverseRate : 0);
     if (result > this.high) {
       this.closePlateau();
       this.high = result;
@@ -352,7 +372,13 @@ class GroupSimulation implements GroupRun {
   }
 
   private equityAt(price: number): number {
-    return this.realised + ((this.quantity * price - this.cost) * this.usdPerUnit) / this.rate;
+    return this.realised + (this.quantity * price - this.cost) * this.usdPerUnit * this.inverseRate;
+  }
+
+  private setRate(rate: number): void {
+    if (rate === this.rate) return;
+    this.rate = rate;
+    this.inverseRate = 1 / rate;
   }
 
   /**
@@ -362,7 +388,10 @@ class GroupSimulation implements GroupRun {
    */
   private priceSafelyBelow(level: number): number {
     return (
-      Math.ceil((this.cost + (level - this.realised) * this.rate * this.unitsPerUsd) / this.quantity) - 2
+      Math.ceil(
+        (this.cost + (level - this.realised) * this.rate * this.unitsPerUsd) *
+          (this.inverseQuantities[this.filledLevel] as number),
+      ) - 2
     );
   }
 
@@ -373,7 +402,8 @@ class GroupSimulation implements GroupRun {
   }
 
   private openStretch(bar: number): void {
-    this.rate = this.stretchRate = this.rateAt(bar);
+    this.stretchRate = this.rateAt(bar);
+    this.setRate(this.stretchRate);
     this.stretchEnd = this.rateRunStarts[this.rateRun + 1] as number;
     this.quietCeiling = Math.min(this.takeProfit, this.priceSafelyBelow(this.high));
     this.stretchLow = NO_PRICE;
@@ -386,7 +416,7 @@ class GroupSimulation implements GroupRun {
   private closeStretch(): void {
     if (this.stretchOpen !== true) return;
     this.stretchOpen = false;
-    this.rate = this.stretchRate;
+    this.setRate(this.stretchRate);
     if (this.stretchPeak !== NO_PRICE) {
       this.high = this.equityAt(this.stretchPeak);
       this.lowSinceHigh = this.equityAt(this.stretchLow);
@@ -509,8 +539,27 @@ class GroupSimulation implements GroupRun {
     while (this.nextLevel <= this.levelCount && (this.lots[this.nextLevel] as number) === 0) this.nextLevel++;
   }
 
+  /** Works out the sums of the levels up to the filled one (takeProfitOffsets). */
+  private extendLevelSums(): void {
+    let quantity = 0;
+    let weight = 0;
+    for (let level = 0; level <= this.filledLevel; level++) {
+      const lots = this.lots[level] as number;
+      quantity += lots;
+      weight += lots * level;
+      if (level < this.levelSumsKnown) continue;
+      this.takeProfitOffsets[level] = takeProfitPrice(this.target, quantity, -this.step * weight);
+      this.inverseQuantities[level] = 1 / quantity;
+    }
+    this.levelSumsKnown = this.filledLevel + 1;
+  }
+
   private refreshLimits(): void {
-    this.takeProfit = takeProfitPrice(this.target, this.quantity, this.cost);
+    if (this.filledLevel >= this.levelSumsKnown) this.extendLevelSums();
+    this.takeProfit =
+      this.filledAtTriggers === true
+        ? this.start + this.spread + (this.takeProfitOffsets[this.filledLevel] as number)
+        : takeProfitPrice(this.target, this.quantity, this.cost);
     const trigger = this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS;
     this.fallLimit = Math.max(trigger, this.stop > 0 ? this.stop : NEVER_FALLS);
   }
@@ -535,6 +584,8 @@ class GroupSimulation implements GroupRun {
         const quantityHere = this.lots[this.nextLevel] as number;
         this.quantity += quantityHere;
         this.cost += quantityHere * ((atOpen ? price : trigger) + this.spread);
+        this.filledLevel = this.nextLevel;
+        if (atOpen && price !== trigger) this.filledAtTriggers = false;
         this.nextLevel++;
         this.skipEmptyLevels();
         continue;
@@ -660,6 +711,7 @@ class GroupSimulation implements GroupRun {
         this.lots = entryLots(leader, this.levelCount, scale);
         this.lotsTotal = sumOf(this.lots);
         this.lotsScale = scale;
+        this.levelSumsKnown = 0;
         this.measureOpenLimit();
       }
     }
@@ -676,6 +728,8 @@ class GroupSimulation implements GroupRun {
     this.skipEmptyLevels();
     this.quantity = first;
     this.cost = first * (open + this.spread);
+    this.filledLevel = 0;
+    this.filledAtTriggers = true;
     this.refreshLimits();
     return true;
   }
@@ -740,7 +794,7 @@ class GroupSimulation implements GroupRun {
         }
         // Otherwise the stretch stays open into the bar's path, up to what fires (touch).
       }
-      this.rate = this.rateAt(bar);
+      this.setRate(this.rateAt(bar));
       const open = opens[bar] as number;
 
       // Whether this bar opens a cycle.
@@ -825,7 +879,7 @@ class GroupSimulation implements GroupRun {
     let openPnl = 0;
     const last = this.count - 1;
     if (this.inCycle === true) {
-      this.rate = this.rateAt(last);
+      this.setRate(this.rateAt(last));
       const lastClose = this.closes[last] as number;
       const usd = (this.quantity * lastClose - this.cost) * this.usdPerUnit;
       if (this.leader.close) {
