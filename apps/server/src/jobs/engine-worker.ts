@@ -4,7 +4,6 @@ import {
   analyseMarket,
   fillPrepared,
   runGroups,
-  sequenceCost,
   type AnalysisResults,
   type Bars,
   type FilledSlice,
@@ -31,44 +30,27 @@ export interface GridShare {
   prepared: PreparedBars;
   /** Every group of runs with one decision sequence, costliest first. */
   groups: GridParams[][];
-  /** The first group no thread has claimed yet: one counter on shared memory for every thread. */
+  /** The groups of each unit a thread claims (claim-units.ts), in claiming order. */
+  units: number[][];
+  /** The first unit no thread has claimed yet: one counter on shared memory for every thread. */
   next: Int32Array;
-  threads: number;
 }
 
-/** Groups one thread ran: groups[first], groups[first + 1], … and their members' results. */
-export interface ClaimedGroups {
-  first: number;
+/** A unit one thread ran, and its groups' members' results in the unit's order. */
+export interface ClaimedUnit {
+  unit: number;
   results: RunResult[][];
 }
 
-/** Fewer groups than this at a time lose what their turns over the same windows of bars save. */
-const MIN_GROUPS_PER_CLAIM = 4;
-
-/**
- * Claims groups until none is left, each time about 1/(2 · threads) of the estimated work left
- * (guided self-scheduling): large claims share their windows of bars among many groups, and the
- * small last ones, of the cheapest groups, let the threads finish together.
- */
-export default function runClaimedGroups(share: GridShare): ClaimedGroups[] {
-  const { groups, next, threads } = share;
-  // workLeft[k]: the estimated work of groups k, k + 1, …
-  const workLeft = new Float64Array(groups.length + 1);
-  for (let group = groups.length - 1; group >= 0; group--) {
-    workLeft[group] =
-      (workLeft[group + 1] as number) + sequenceCost((groups[group] as GridParams[])[0] as GridParams);
+/** Claims units until none is left; the groups of one unit take their turns over the bars together. */
+export default function runClaimedUnits(share: GridShare): ClaimedUnit[] {
+  const { groups, units, next } = share;
+  const claimed: ClaimedUnit[] = [];
+  for (let unit = Atomics.add(next, 0, 1); unit < units.length; unit = Atomics.add(next, 0, 1)) {
+    const unitGroups = (units[unit] as number[]).map((group) => groups[group] as GridParams[]);
+    claimed.push({ unit, results: runGroups(share.prepared, unitGroups) });
   }
-  const claimed: ClaimedGroups[] = [];
-  for (;;) {
-    const first = Atomics.load(next, 0);
-    if (first >= groups.length) return claimed;
-    const goal = (workLeft[first] as number) / (2 * threads);
-    let end = first + MIN_GROUPS_PER_CLAIM;
-    while (end < groups.length && (workLeft[first] as number) - (workLeft[end] as number) < goal) end++;
-    end = Math.min(end, groups.length);
-    if (Atomics.compareExchange(next, 0, first, end) !== first) continue; // another thread claimed first
-    claimed.push({ first, results: runGroups(share.prepared, groups.slice(first, end)) });
-  }
+  return claimed;
 }
 
 /** Fills its slice of the shared columns; answers what the slice found besides them. */

@@ -1,6 +1,6 @@
 // Engine work on worker threads (Piscina): a backtest's bars are prepared on shared memory, a
 // slice per thread, and kept for the next backtest over the same bars (prepared-bars-cache.ts);
-// the threads claim its runs group by group; analyses run on a thread. The threads start with the
+// the threads claim its runs in units of groups (claim-units.ts); analyses run on a thread. The threads start with the
 // pool and stay, so a job never waits for one to boot. The server's own thread only hands out
 // work and gathers it.
 import {
@@ -8,6 +8,7 @@ import {
   completePrepared,
   dayRates,
   decisionGroups,
+  sequenceCost,
   shareBars,
   type AnalysisResults,
   type FilledSlice,
@@ -26,7 +27,8 @@ import {
   type GridJob,
   type GridJobResult,
 } from './engine-executor';
-import type { ClaimedGroups, GridShare, PrepareSlice } from './engine-worker';
+import { claimUnits } from './claim-units';
+import type { ClaimedUnit, GridShare, PrepareSlice } from './engine-worker';
 import { PreparedBarsCache, type PreparedJobBars } from './prepared-bars-cache';
 
 export interface ThreadPoolOptions {
@@ -87,23 +89,25 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
   return {
     async runGrids(job: GridJob): Promise<GridJobResult> {
       const { prepared, fxFallback } = await cache.prepared(job, prepareOnThreads);
-      // Every thread claims groups of runs from one shared list until none is left; runs that
+      // Every thread claims units of groups from one shared list until none is left; runs that
       // share a decision sequence are one group, simulated once.
       const groups = decisionGroups(job.params);
+      const leaders = groups.map((indexes) => job.params[indexes[0] as number] as GridParams);
+      const units = claimUnits(leaders.map(sequenceCost), threads);
       const share: GridShare = {
         prepared,
         groups: groups.map((indexes) => indexes.map((index) => job.params[index] as GridParams)),
+        units,
         next: new Int32Array(new SharedArrayBuffer(4)),
-        threads,
       };
       const answers = (await Promise.all(
         Array.from({ length: threads }, () => pool.run(share)),
-      )) as ClaimedGroups[][];
+      )) as ClaimedUnit[][];
       const results = new Array<RunResult>(job.params.length);
       let answered = 0;
-      for (const { first, results: groupResults } of answers.flat()) {
-        groupResults.forEach((members, offset) => {
-          groups[first + offset]?.forEach((index, position) => {
+      for (const { unit, results: unitResults } of answers.flat()) {
+        unitResults.forEach((members, offset) => {
+          groups[(units[unit] as number[])[offset] as number]?.forEach((index, position) => {
             results[index] = members[position] as RunResult;
             answered++;
           });
