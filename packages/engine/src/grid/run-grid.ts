@@ -573,8 +573,12 @@ class GroupSimulation implements GroupRun {
     this.inCycle = false;
   }
 
-  /** A falling path down to price (at or below fallLimit): levels then the stop, highest first; true when the stop closed the cycle. */
-  private fall(price: number, atOpen: boolean): boolean {
+  /**
+   * A falling path down to price (at or below fallLimit) in the bar: levels then the stop, highest
+   * first; true when the stop closed the cycle. A cycle that goes on starts a stretch at once, so
+   * that the rest of the bar's path costs integer comparisons too.
+   */
+  private fall(price: number, atOpen: boolean, bar: number): boolean {
     this.closeStretch();
     for (;;) {
       const trigger =
@@ -595,6 +599,7 @@ class GroupSimulation implements GroupRun {
         return true;
       }
       this.refreshLimits();
+      this.openStretch(bar);
       return false;
     }
   }
@@ -800,7 +805,7 @@ class GroupSimulation implements GroupRun {
       // Whether this bar opens a cycle.
       let opened = false;
       if (this.inCycle === true) {
-        if (open <= this.fallLimit && this.fall(open, true)) {
+        if (open <= this.fallLimit && this.fall(open, true, bar)) {
           bar++;
           continue;
         }
@@ -858,7 +863,7 @@ class GroupSimulation implements GroupRun {
     for (let segment = 0; segment < 3; segment++) {
       const to = segment === 0 ? first : segment === 1 ? second : close;
       if (to < from) {
-        if (to <= this.fallLimit && this.fall(to, false)) return;
+        if (to <= this.fallLimit && this.fall(to, false, bar)) return;
       } else if (to > from && to >= this.takeProfit) {
         // Inside a segment the take profit is met exactly: the exit realises Q · tg (fine point 7).
         this.closeStretch();
