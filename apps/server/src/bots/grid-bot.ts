@@ -105,6 +105,9 @@ export function fxRateOf(table: FxTable): (timeMs: number) => number {
   };
 }
 
+/** Where a position was closed, and whether the broker's own stop had closed it. */
+type PositionExit = Pick<BrokerExit, 'level' | 'byStop'>;
+
 export class GridBot {
   private readonly stepper: GridStepper;
   private readonly fxRate: (timeMs: number) => number;
@@ -450,12 +453,12 @@ export class GridBot {
     });
   }
 
-  /** The exit levels of the cycle's positions, closed one after another (a remote broker limits its request rate). */
-  private async closeAll(
-    positions: readonly HeldPosition[],
-    bid: number,
-  ): Promise<Pick<BrokerExit, 'level' | 'byStop'>[]> {
-    const exits: Pick<BrokerExit, 'level' | 'byStop'>[] = [];
+  /**
+   * The exits of the cycle's positions (level, and whether the broker's own stop had closed it),
+   * closed one after another (a remote broker limits its request rate).
+   */
+  private async closeAll(positions: readonly HeldPosition[], bid: number): Promise<PositionExit[]> {
+    const exits: PositionExit[] = [];
     for (const position of positions) exits.push(await this.closeExit(position.dealId, bid));
     return exits;
   }
@@ -465,7 +468,7 @@ export class GridBot {
   }
 
   /** Closes one position; a position the broker no longer holds after a timeout was closed by that try. */
-  private async closeExit(dealId: string, bid: number): Promise<Pick<BrokerExit, 'level' | 'byStop'>> {
+  private async closeExit(dealId: string, bid: number): Promise<PositionExit> {
     return this.withRetries(async () => {
       try {
         return await this.broker.closePosition(dealId, bid);

@@ -204,12 +204,12 @@ class GroupSimulation implements GroupRun {
   /** Σ lots, the bound of a cycle's quantity (leavesExactRange). */
   private lotsTotal: number;
   /**
-   * Per level L, the take profit above start + spread once levels 0..L are filled at their
-   * triggers: the cost is then Q_L · (start + spread) − step · Σ q_i · i, and the take profit of
-   * cost − Q_L · a is that of cost, less a, for any integer a. The same for every cycle, worked out
-   * the first time a cycle fills that level (again after a dynamic run's lots change), they spare a
-   * division at every fill and every open. A fill at a gap's open, under its trigger, leaves them
-   * for the rest of that cycle.
+   * Per level L, how far the take profit lies above start + spread once levels 0..L have filled at
+   * their triggers. The cost is then Q_L · (start + spread) − step · Σ q_i · i, and shifting a cost
+   * by Q_L · a shifts its take profit by a: the distance is the same for every cycle. Worked out
+   * the first time a cycle fills that level (again after a dynamic run's lots change), it spares a
+   * division at every fill and every open; a fill at a gap's open, under its trigger, leaves the
+   * table for the rest of that cycle.
    */
   private readonly takeProfitOffsets: Float64Array;
   /** 1 / Q_L, which priceSafelyBelow's estimate multiplies by. */
@@ -255,7 +255,7 @@ class GroupSimulation implements GroupRun {
   private nextLevel = 1;
   private quantity = 0;
   private cost = 0;
-  /** The cycle's lowest filled level, and whether every fill was at its trigger. */
+  /** The deepest level the cycle has filled (0: only its entry), and whether every fill was at its trigger. */
   private filledLevel = 0;
   private filledAtTriggers = true;
   private takeProfit = 0;
