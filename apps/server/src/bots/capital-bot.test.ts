@@ -180,6 +180,14 @@ describe('a bot on Capital.com', () => {
       .filter((request) => request.method === 'POST' && request.path === '/api/v1/positions')
       .map((request) => request.body);
 
+  /** One cycle written: the entry of 0.5 lots at 2000.5, stopped at Capital.com's 1995.5. */
+  const expectStoppedAtTheBroker = (ledger: MemoryLedger) => {
+    expect(ledger.cycles).toEqual([
+      expect.objectContaining({ reason: 'stop', lots: 0.5, entryPrice: 2000.5, exitPrice: 1995.5 }),
+    ]);
+    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(0.5 * (1995.5 - 2000.5) * 100, 9);
+  };
+
   it("holds the cycle's stop at Capital.com; when the broker's stop closes first, the bot's own stop writes that close", async () => {
     const fake = await startFake();
     onTestFinished(() => fake.close());
@@ -199,10 +207,7 @@ describe('a bot on Capital.com', () => {
     await bot.idle();
 
     expect(bot.halted).toBeNull();
-    expect(ledger.cycles).toEqual([
-      expect.objectContaining({ reason: 'stop', lots: 0.5, entryPrice: 2000.5, exitPrice: 1995.5 }),
-    ]);
-    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(0.5 * (1995.5 - 2000.5) * 100, 9);
+    expectStoppedAtTheBroker(ledger);
     // Its close found the position gone (404) and read the broker's close from the activity.
     expect(fake.requests.filter((request) => request.method === 'DELETE')).toEqual([
       expect.objectContaining({ status: 404 }),
@@ -224,10 +229,7 @@ describe('a bot on Capital.com', () => {
     await bot.idle();
 
     expect(bot.halted).toBeNull();
-    expect(ledger.cycles).toEqual([
-      expect.objectContaining({ reason: 'stop', lots: 0.5, entryPrice: 2000.5, exitPrice: 1995.5 }),
-    ]);
-    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(0.5 * (1995.5 - 2000.5) * 100, 9);
+    expectStoppedAtTheBroker(ledger);
   });
 
   it('after a restart, writes the cycle that Capital.com stopped while the bot was away, then trades on', async () => {

@@ -1,18 +1,13 @@
 // A sweep's groups split into the units its threads claim: every group once, most of the work
 // in one large unit per thread, those units of about the same weight, and the rest in small ones.
-import { DEFAULT_SWEEPS, decisionGroups, sequenceCost, sweepParams } from '@platform/engine';
+import { decisionGroups, sequenceCost } from '@platform/engine';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_GOLD_RUNS } from '../../test/support/default-gold-sweep';
 import { claimUnits } from './claim-units';
 
-const runs = sweepParams(DEFAULT_SWEEPS.GOLD, {
-  worst: 300,
-  safeWorst: 400,
-  capital: 10_000,
-  leverage: 20,
-  dynamic: false,
-  close: true,
-});
-const costs = decisionGroups(runs).map((group) => sequenceCost(runs[group[0] as number]!));
+const costs = decisionGroups(DEFAULT_GOLD_RUNS).map((group) =>
+  sequenceCost(DEFAULT_GOLD_RUNS[group[0] as number]!),
+);
 const workOf = (unit: number[]) => unit.reduce((sum, group) => sum + (costs[group] as number), 0);
 const total = costs.reduce((sum, cost) => sum + cost, 0);
 

@@ -1,10 +1,10 @@
 // The thread pool prepares a sweep's bars in slices on its threads and splits the runs across
 // them over shared memory; it must answer exactly what the same runs give in one thread.
-import { DEFAULT_SWEEPS, sweepParams } from '@platform/engine';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { inlineExecutor } from './engine-executor';
 import { createThreadPoolExecutor } from './thread-pool-executor';
+import { DEFAULT_GOLD_RUNS } from '../../test/support/default-gold-sweep';
 import { oscillatingBars } from '../../test/support/memory-prices';
 
 describe('thread pool executor', () => {
@@ -24,14 +24,7 @@ describe('thread pool executor', () => {
         bars: oscillatingBars('2024-03-04', 3),
         instrument: { point: 0.1, contractSize: 100, spreadPoints: 3 },
         fx: { t: Float64Array.of(Date.parse('2024-03-05T00:00:00Z') + day / 2), c: Float64Array.of(1.0842) },
-        params: sweepParams(DEFAULT_SWEEPS.GOLD, {
-          worst: 300,
-          safeWorst: 400,
-          capital: 10_000,
-          leverage: 20,
-          dynamic: false,
-          close: true,
-        }).slice(0, 101),
+        params: DEFAULT_GOLD_RUNS.slice(0, 101),
       };
       const threaded = await executor.runGrids(job);
       const single = await inlineExecutor.runGrids(job);
