@@ -580,10 +580,9 @@ export class GridBot {
 
   /** A close that a stop interrupted: the positions still held are closed, the cycle is written once. */
   private async finishClose(cycle: LiveCycle, closing: OrderRecord): Promise<number> {
-    const held = new Set((await this.broker.positions()).map((position) => position.dealId));
     // Those no longer held were closed before the stop, by this close or by the broker's own stop:
     // at the level the broker tells, else at the decided bid (where the paper book closes).
-    const gone = cycle.positions.filter((position) => !held.has(position.dealId));
+    const { held, gone } = await this.heldAndGone(cycle);
     const closedBefore =
       (await this.broker.closedOutside?.(gone.map((position) => position.dealId))) ??
       new Map<string, OutsideExit>();
@@ -605,8 +604,7 @@ export class GridBot {
    */
   private async closedWhileAway(cycle: LiveCycle): Promise<number | null> {
     if (!this.broker.closedOutside) return null;
-    const held = new Set((await this.broker.positions()).map((position) => position.dealId));
-    const gone = cycle.positions.filter((position) => !held.has(position.dealId));
+    const { gone } = await this.heldAndGone(cycle);
     if (gone.length === 0) return null;
     const outside = await this.broker.closedOutside(gone.map((position) => position.dealId));
     if (gone.some((position) => !outside.has(position.dealId)))
@@ -636,6 +634,12 @@ export class GridBot {
     );
     this.options.logger.info({ cycleId: cycle.id, reason, profitLoss }, 'cycle closed while away');
     return profitLoss;
+  }
+
+  /** The deal ids the broker holds, and the cycle's positions it no longer holds. */
+  private async heldAndGone(cycle: LiveCycle): Promise<{ held: Set<string>; gone: HeldPosition[] }> {
+    const held = new Set((await this.broker.positions()).map((position) => position.dealId));
+    return { held, gone: cycle.positions.filter((position) => !held.has(position.dealId)) };
   }
 
   /**

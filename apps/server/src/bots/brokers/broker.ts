@@ -44,11 +44,8 @@ export interface BrokerExit {
   byStop?: boolean;
 }
 
-/** A close the broker made by itself, or someone made outside the bot. */
-export interface OutsideExit extends BrokerExit {
-  /** True when the broker's own stop closed it (the stopLevel sent with the position). */
-  byStop: boolean;
-}
+/** A close the broker made by itself, or someone made outside the bot: whether its stop made it is known. */
+export type OutsideExit = Required<BrokerExit>;
 
 /** Why a broker refused or failed; `permanent` problems stop the bot in state 2 (error). */
 export type BrokerProblem =
