@@ -166,43 +166,53 @@ function report(
  * boxes every double written to one, which made up about a third of the hot loop's instructions.
  * The boolean fields are compared with `=== true`: V8 does not track that they hold booleans, so
  * a plain truth test of one costs a dozen instructions where the comparison costs one.
+ *
+ * The fields the constructor sets are `declare`d: a class field is otherwise defined as undefined
+ * before the constructor runs, and V8 then keeps it as a tagged value for good, never as the
+ * integer or the double it holds after: a check and an untagging at every read of an integer, a
+ * new heap number at every write of a double. Left so, they cost the sweeps about a tenth.
  */
 class GroupSimulation implements GroupRun {
-  private readonly count: number;
-  private readonly opens: Int32Array;
-  private readonly closes: Int32Array;
-  private readonly pathMin: Int32Array;
-  private readonly pathMax: Int32Array;
-  private readonly malformed: MalformedBars;
-  private readonly rateRunStarts: Int32Array;
-  private readonly runRates: Float64Array;
-  private readonly blockLevels: readonly BlockLevel[];
+  declare private readonly count: number;
+  declare private readonly opens: Int32Array;
+  declare private readonly closes: Int32Array;
+  declare private readonly pathMin: Int32Array;
+  declare private readonly pathMax: Int32Array;
+  declare private readonly malformed: MalformedBars;
+  declare private readonly rateRunStarts: Int32Array;
+  declare private readonly runRates: Float64Array;
+  declare private readonly blockLevels: readonly BlockLevel[];
   // Block sizes are powers of two: alignment is a mask test, not a division.
-  private readonly finestMask: number;
-  private readonly finestShift: number;
-  private readonly finestMins: Int32Array;
-  private readonly finestMaxes: Int32Array;
-  private readonly coarserMask: number;
-  private readonly coarsestAligned: Int8Array;
+  declare private readonly finestMask: number;
+  declare private readonly finestShift: number;
+  declare private readonly finestMins: Int32Array;
+  declare private readonly finestMaxes: Int32Array;
+  declare private readonly coarserMask: number;
+  declare private readonly coarsestAligned: Int8Array;
 
-  private readonly leader: GridParams;
-  private readonly spread: number;
-  private readonly step: number;
-  private readonly target: number;
-  private readonly stopDistance: number;
-  private readonly levelCount: number;
-  private readonly usdPerUnit: number;
-  private readonly unitsPerUsd: number;
-  private readonly capitals: Float64Array;
-  private readonly scales: Float64Array;
-  private readonly capitalsInG: Float64Array;
-  private readonly maxDrawdowns: Float64Array;
+  declare private readonly leader: GridParams;
+  /**
+   * The leader's dynamic, read at every cycle's open: the parameter objects come in many shapes
+   * (spread, cloned between threads), so a read of theirs costs V8 a megamorphic lookup.
+   */
+  declare private readonly dynamic: boolean;
+  declare private readonly spread: number;
+  declare private readonly step: number;
+  declare private readonly target: number;
+  declare private readonly stopDistance: number;
+  declare private readonly levelCount: number;
+  declare private readonly usdPerUnit: number;
+  declare private readonly unitsPerUsd: number;
+  declare private readonly capitals: Float64Array;
+  declare private readonly scales: Float64Array;
+  declare private readonly capitalsInG: Float64Array;
+  declare private readonly maxDrawdowns: Float64Array;
 
   /** Lots per entry; a dynamic run recomputes them when its scale changes. */
-  private lots: Float64Array;
+  declare private lots: Float64Array;
   private lotsScale = 1;
   /** Σ lots, the bound of a cycle's quantity (leavesExactRange). */
-  private lotsTotal: number;
+  declare private lotsTotal: number;
   /**
    * Per level L, how far the take profit lies above start + spread once levels 0..L have filled at
    * their triggers. The cost is then Q_L · (start + spread) − step · Σ q_i · i, and shifting a cost
@@ -211,9 +221,9 @@ class GroupSimulation implements GroupRun {
    * division at every fill and every open; a fill at a gap's open, under its trigger, leaves the
    * table for the rest of that cycle.
    */
-  private readonly takeProfitOffsets: Float64Array;
+  declare private readonly takeProfitOffsets: Float64Array;
   /** 1 / Q_L, which priceSafelyBelow's estimate multiplies by. */
-  private readonly inverseQuantities: Float64Array;
+  declare private readonly inverseQuantities: Float64Array;
   /** Levels whose sums are worked out: 0..levelSumsKnown − 1. */
   private levelSumsKnown = 0;
   /**
@@ -221,9 +231,9 @@ class GroupSimulation implements GroupRun {
    * go on; the largest scale among them bounds their lots (its members' lots are integer
    * multiples of the shared ones).
    */
-  private readonly stoppedResults: (RunResult | undefined)[];
-  private running: number;
-  private largestScale: number;
+  declare private readonly stoppedResults: (RunResult | undefined)[];
+  declare private running: number;
+  declare private largestScale: number;
   /** The highest open at which a cycle of the largest running member stays in range. */
   private openLimit = 0;
 
@@ -280,7 +290,7 @@ class GroupSimulation implements GroupRun {
   /** The next bar to simulate. */
   private bar = 0;
   /** The first malformed bar not passed yet (count when none is left), and its index. */
-  private nextMalformed: number;
+  declare private nextMalformed: number;
   private malformedIndex = 0;
 
   constructor(
@@ -307,6 +317,7 @@ class GroupSimulation implements GroupRun {
     this.coarsestAligned = alignedLevels(levels);
 
     this.leader = leader;
+    this.dynamic = leader.dynamic;
     this.spread = toMilliPoints(instrument.spreadPoints);
     this.step = toMilliPoints(leader.mediazione);
     this.target = toMilliPoints(leader.target);
@@ -556,10 +567,13 @@ class GroupSimulation implements GroupRun {
 
   private refreshLimits(): void {
     if (this.filledLevel >= this.levelSumsKnown) this.extendLevelSums();
-    this.takeProfit =
+    const takeProfit =
       this.filledAtTriggers === true
         ? this.start + this.spread + (this.takeProfitOffsets[this.filledLevel] as number)
         : takeProfitPrice(this.target, this.quantity, this.cost);
+    // A 32-bit integer, which V8 keeps in the field as it is (a double would sit in a box read at
+    // every comparison); one at or above NO_PRICE is above every price all the same.
+    this.takeProfit = takeProfit < NO_PRICE ? takeProfit | 0 : NO_PRICE;
     const trigger = this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS;
     this.fallLimit = Math.max(trigger, this.stop > 0 ? this.stop : NEVER_FALLS);
   }
@@ -709,8 +723,8 @@ class GroupSimulation implements GroupRun {
    * once its equity is gone its entry rounds to no lots, and it opens no more cycles.
    */
   private openCycle(open: number, bar: number): boolean {
-    const leader = this.leader;
-    if (leader.dynamic) {
+    if (this.dynamic === true) {
+      const leader = this.leader;
       const scale = Math.max(0, (leader.capital + this.realised) / leader.capital);
       if (scale !== this.lotsScale) {
         this.lots = entryLots(leader, this.levelCount, scale);
