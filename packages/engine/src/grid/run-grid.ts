@@ -280,8 +280,13 @@ class GroupSimulation implements GroupRun {
   // since it (or a lower bound of it, which such shallow dips make harmless).
   private stretchOpen = false;
   private stretchEnd = 0;
-  /** The run of one rate that holds the bar at hand (bars only go forward). */
+  /**
+   * The run of one rate that holds the bar at hand (bars only go forward), where it ends and its
+   * rate: most bars asked about are in it, and cost one integer comparison.
+   */
   private rateRun = 0;
+  declare private rateRunEnd: number;
+  declare private runRate: number;
   private quietCeiling = 0;
   private stretchLow = NO_PRICE;
   private stretchPeak = NO_PRICE;
@@ -308,6 +313,7 @@ class GroupSimulation implements GroupRun {
     this.nextMalformed = this.malformed.bars[0] ?? prepared.count;
     this.rateRunStarts = prepared.rateRunStarts;
     this.runRates = prepared.runRates;
+    this.moveToRateRun(0);
     this.blockLevels = levels;
     this.finestMask = (levels[0]?.size ?? 2 ** 31) - 1;
     this.finestShift = levels[0]?.shift ?? 31;
@@ -408,14 +414,20 @@ class GroupSimulation implements GroupRun {
 
   /** The fx rate of the bar. */
   private rateAt(bar: number): number {
+    if (bar >= this.rateRunEnd) this.moveToRateRun(bar);
+    return this.runRate;
+  }
+
+  private moveToRateRun(bar: number): void {
     while ((this.rateRunStarts[this.rateRun + 1] as number) <= bar) this.rateRun++;
-    return this.runRates[this.rateRun] as number;
+    this.rateRunEnd = this.rateRunStarts[this.rateRun + 1] as number;
+    this.runRate = this.runRates[this.rateRun] as number;
   }
 
   private openStretch(bar: number): void {
     this.stretchRate = this.rateAt(bar);
     this.setRate(this.stretchRate);
-    this.stretchEnd = this.rateRunStarts[this.rateRun + 1] as number;
+    this.stretchEnd = this.rateRunEnd;
     this.quietCeiling = Math.min(this.takeProfit, this.priceSafelyBelow(this.high));
     this.stretchLow = NO_PRICE;
     this.stretchPeak = NO_PRICE;
