@@ -9,12 +9,12 @@
  * not the span, so the span's 1m bars are the deterministic demo generator's (2008-11-26 to
  * 2025-07-02, written to the bar store as the demo seed writes them) outside the spans of the
  * real GOLD files (2019, May 2025), which are then uploaded through the upload route with the
- * real EURUSD daily closes (the fx source). Two sweeps over 2019 warm the server up (they read the stored bars);
- * the first whole-span sweep prepares its bars, the repeats find them prepared, and an upload to
- * EURUSD (the fx of every market) makes the next one prepare them again. Each line also says how
- * much of the time the engine took (the executor's runGrids: bars prepared if need be, the runs on
- * the threads), which tells the engine's speed apart from the job's own costs on a machine whose
- * speed varies from one hour to the next.
+ * real EURUSD daily closes (the fx source). Two sweeps over 2019 warm the server up (they read
+ * the stored bars); the first whole-span sweep prepares its bars, the repeats find them prepared,
+ * and an upload to EURUSD (the fx of every market) makes the next one prepare them again. Each
+ * line also says how much of the time the engine took (the executor's runGrids: bars prepared if
+ * need be, the runs on the threads), which tells the engine's speed apart from the job's own costs
+ * on a machine whose speed varies from one hour to the next.
  *
  *   npx tsx apps/server/bench/sweep-speed.ts [repeats=5]     (SHARED_DATA_DIR: where the real files are)
  */
