@@ -418,6 +418,7 @@ class GroupSimulation implements GroupRun {
     return this.runRate;
   }
 
+  /** Moves on to the run of one rate that holds the bar. */
   private moveToRateRun(bar: number): void {
     while ((this.rateRunStarts[this.rateRun + 1] as number) <= bar) this.rateRun++;
     this.rateRunEnd = this.rateRunStarts[this.rateRun + 1] as number;
