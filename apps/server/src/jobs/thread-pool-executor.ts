@@ -1,8 +1,8 @@
 // Engine work on worker threads (Piscina): a backtest's bars are prepared on shared memory, a
 // slice per thread, and kept for the next backtest over the same bars (prepared-bars-cache.ts);
-// the threads claim its runs in units of groups (claim-units.ts); analyses run on a thread. The threads start with the
-// pool and stay, so a job never waits for one to boot. The server's own thread only hands out
-// work and gathers it.
+// the threads claim its runs in units of groups (claim-units.ts); analyses run on a thread. The
+// threads start with the pool and stay, so a job never waits for one to boot. The server's own
+// thread only hands out work and gathers it.
 import {
   allocatePrepared,
   completePrepared,
