@@ -38,6 +38,35 @@ describe('prepared bars', () => {
     );
   });
 
+  it('hold the lowest and highest price from each bar and block to the end of the block above it', () => {
+    fc.assert(
+      fc.property(scenario, fc.constantFrom(2, 4, 16), ({ bars, instrument, fx }, branching) => {
+        const prepared = prepareBars(bars, instrument, fx(), { branching });
+        // The finest blocks hold `branching` bars.
+        const size = branching;
+        const blocks = Math.ceil(prepared.count / size);
+        /** The lowest or highest of the values from `from` to the end of its block. */
+        const toEnd = (values: Int32Array, from: number, blockSize: number, pick: typeof Math.min) =>
+          pick(...values.subarray(from, (Math.floor(from / blockSize) + 1) * blockSize));
+        for (let bar = 0; bar < prepared.count; bar++) {
+          expect(prepared.pathMinToBlockEnd[bar]).toBe(toEnd(prepared.pathMin, bar, size, Math.min));
+          expect(prepared.pathMaxToBlockEnd[bar]).toBe(toEnd(prepared.pathMax, bar, size, Math.max));
+        }
+        const blockMins = Int32Array.from({ length: blocks }, (_, block) =>
+          toEnd(prepared.pathMin, block * size, size, Math.min),
+        );
+        const blockMaxes = Int32Array.from({ length: blocks }, (_, block) =>
+          toEnd(prepared.pathMax, block * size, size, Math.max),
+        );
+        for (let block = 0; block < blocks; block++) {
+          expect(prepared.finestMinToParentEnd[block]).toBe(toEnd(blockMins, block, branching, Math.min));
+          expect(prepared.finestMaxToParentEnd[block]).toBe(toEnd(blockMaxes, block, branching, Math.max));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('refuses a slice that does not start on a block boundary', () => {
     const bars = {
       t: new Float64Array(40),

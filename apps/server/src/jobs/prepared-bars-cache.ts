@@ -52,6 +52,10 @@ function preparedBytes(prepared: PreparedBars): number {
     prepared.close,
     prepared.pathMin,
     prepared.pathMax,
+    prepared.pathMinToBlockEnd,
+    prepared.pathMaxToBlockEnd,
+    prepared.finestMinToParentEnd,
+    prepared.finestMaxToParentEnd,
     prepared.rateRunStarts,
     prepared.runRates,
   ];

@@ -30,6 +30,18 @@ export interface PreparedBars {
    */
   pathMin: Int32Array;
   pathMax: Int32Array;
+  /**
+   * Lowest and highest path price from each bar to the end of its finest block. A run that goes on
+   * from inside a block (after an event) learns from one look whether the rest of it is quiet.
+   */
+  pathMinToBlockEnd: Int32Array;
+  pathMaxToBlockEnd: Int32Array;
+  /**
+   * Lowest and highest price from each finest block to the end of the block of the next level
+   * that holds it (to the last bar when there is no next level): likewise for the finest blocks.
+   */
+  finestMinToParentEnd: Int32Array;
+  finestMaxToParentEnd: Int32Array;
   /** The malformed bars (fine point 8): their path turns at their own high and low. */
   malformed: MalformedBars;
   /** The first bar of each run of bars with one rate (fx(d) of the bar's UTC day), then count. */
@@ -73,7 +85,7 @@ export interface DayRates {
  */
 export interface PreparedColumns extends Pick<
   PreparedBars,
-  'count' | 'times' | 'open' | 'close' | 'pathMin' | 'pathMax'
+  'count' | 'times' | 'open' | 'close' | 'pathMin' | 'pathMax' | 'pathMinToBlockEnd' | 'pathMaxToBlockEnd'
 > {
   finest: BlockLevel;
 }
@@ -151,6 +163,8 @@ export function allocatePrepared(times: Float64Array, options: PrepareOptions = 
     close: ints(count),
     pathMin: ints(count),
     pathMax: ints(count),
+    pathMinToBlockEnd: ints(count),
+    pathMaxToBlockEnd: ints(count),
     finest: emptyLevel(branching, Math.ceil(count / branching), ints, doubles),
   };
 }
@@ -168,7 +182,7 @@ export function fillPrepared(
   from: number,
   to: number,
 ): FilledSlice {
-  const { open, close, pathMin, pathMax, finest } = columns;
+  const { open, close, pathMin, pathMax, pathMinToBlockEnd, pathMaxToBlockEnd, finest } = columns;
   const size = finest.size;
   if (from % size !== 0) throw new RangeError(`slice start ${from} is not aligned to ${size}`);
   const perUnit = milliPointsPerUnit(instrument);
@@ -233,6 +247,7 @@ export function fillPrepared(
       if (dayRate < minRate) minRate = dayRate;
       if (dayRate > maxRate) maxRate = dayRate;
     }
+    fillToEnd(pathMin, pathMax, blockStart, blockEnd, pathMinToBlockEnd, pathMaxToBlockEnd);
     const block = blockStart / size;
     finest.minPrice[block] = minPrice;
     finest.maxPrice[block] = maxPrice;
@@ -258,6 +273,12 @@ export function completePrepared(
   for (let size = finest.size * branching; size < count; size *= branching) {
     levels.push(summarise(levels.at(-1) as BlockLevel, size, count, branching, ints, doubles));
   }
+  const finestMinToParentEnd = ints(finest.minPrice.length);
+  const finestMaxToParentEnd = ints(finest.minPrice.length);
+  for (let block = 0; block < finest.minPrice.length; block += branching) {
+    const parentEnd = Math.min(block + branching, finest.minPrice.length);
+    fillToEnd(finest.minPrice, finest.maxPrice, block, parentEnd, finestMinToParentEnd, finestMaxToParentEnd);
+  }
   const inOrder = [...slices].sort((a, b) => a.from - b.from);
   const gather = (pick: (slice: FilledSlice) => number[]) => intsOf(inOrder.flatMap(pick));
   const runRates = doublesOf(inOrder.flatMap((slice) => slice.rates));
@@ -269,6 +290,8 @@ export function completePrepared(
   };
   return {
     ...perBar,
+    finestMinToParentEnd,
+    finestMaxToParentEnd,
     instrument,
     malformed,
     rateRunStarts,
@@ -277,6 +300,25 @@ export function completePrepared(
     highest: Math.max(-Infinity, ...inOrder.map((slice) => slice.highest)),
     firstRate: count > 0 ? (runRates[0] as number) : 1,
   };
+}
+
+/** For each index of [from, to): the lowest and highest of mins and maxes from it to `to`. */
+function fillToEnd(
+  mins: Int32Array,
+  maxes: Int32Array,
+  from: number,
+  to: number,
+  minsToEnd: Int32Array,
+  maxesToEnd: Int32Array,
+): void {
+  let lowest = 2147483647;
+  let highest = -2147483648;
+  for (let index = to - 1; index >= from; index--) {
+    if ((mins[index] as number) < lowest) lowest = mins[index] as number;
+    if ((maxes[index] as number) > highest) highest = maxes[index] as number;
+    minsToEnd[index] = lowest;
+    maxesToEnd[index] = highest;
+  }
 }
 
 function emptyLevel(

@@ -178,6 +178,8 @@ class GroupSimulation implements GroupRun {
   declare private readonly closes: Int32Array;
   declare private readonly pathMin: Int32Array;
   declare private readonly pathMax: Int32Array;
+  declare private readonly pathMinToBlockEnd: Int32Array;
+  declare private readonly pathMaxToBlockEnd: Int32Array;
   declare private readonly malformed: MalformedBars;
   declare private readonly rateRunStarts: Int32Array;
   declare private readonly runRates: Float64Array;
@@ -187,6 +189,8 @@ class GroupSimulation implements GroupRun {
   declare private readonly finestShift: number;
   declare private readonly finestMins: Int32Array;
   declare private readonly finestMaxes: Int32Array;
+  declare private readonly finestMinToParentEnd: Int32Array;
+  declare private readonly finestMaxToParentEnd: Int32Array;
   declare private readonly coarserMask: number;
   declare private readonly coarsestAligned: Int8Array;
 
@@ -309,6 +313,8 @@ class GroupSimulation implements GroupRun {
     this.closes = prepared.close;
     this.pathMin = prepared.pathMin;
     this.pathMax = prepared.pathMax;
+    this.pathMinToBlockEnd = prepared.pathMinToBlockEnd;
+    this.pathMaxToBlockEnd = prepared.pathMaxToBlockEnd;
     this.malformed = prepared.malformed;
     this.nextMalformed = this.malformed.bars[0] ?? prepared.count;
     this.rateRunStarts = prepared.rateRunStarts;
@@ -319,6 +325,8 @@ class GroupSimulation implements GroupRun {
     this.finestShift = levels[0]?.shift ?? 31;
     this.finestMins = levels[0]?.minPrice ?? new Int32Array(0);
     this.finestMaxes = levels[0]?.maxPrice ?? new Int32Array(0);
+    this.finestMinToParentEnd = prepared.finestMinToParentEnd;
+    this.finestMaxToParentEnd = prepared.finestMaxToParentEnd;
     this.coarserMask = (levels[1]?.size ?? 2 ** 31) - 1;
     this.coarsestAligned = alignedLevels(levels);
 
@@ -676,10 +684,21 @@ class GroupSimulation implements GroupRun {
       if ((bar & finestMask) === 0) {
         // Most often: finest blocks that start no larger one, quiet under the ceiling, one after
         // the other, with the bounds in locals.
-        const blocksEnd = (end < this.stretchEnd ? end : this.stretchEnd) - finestMask;
+        const reach = end < this.stretchEnd ? end : this.stretchEnd;
+        const blocksEnd = reach - finestMask;
         const floor = this.fallLimit;
         const ceiling = this.quietCeiling;
         let lowest = this.stretchLow;
+        // The rest of the larger block at one look, when it is quiet.
+        const parentEnd = (bar | coarserMask) + 1;
+        if ((bar & coarserMask) !== 0 && parentEnd <= reach) {
+          const block = bar >>> finestShift;
+          const minPrice = this.finestMinToParentEnd[block] as number;
+          if (minPrice > floor && (this.finestMaxToParentEnd[block] as number) < ceiling) {
+            if (minPrice < lowest) lowest = minPrice;
+            bar = parentEnd;
+          }
+        }
         while ((bar & coarserMask) !== 0 && bar < blocksEnd) {
           const block = bar >>> finestShift;
           const minPrice = finestMins[block] as number;
@@ -705,10 +724,20 @@ class GroupSimulation implements GroupRun {
       // Up to the next block boundary, with the bounds in locals: the hottest loop of a sweep.
       // (Integer comparisons: Math.min compares doubles when it cannot tell the arguments are ints.)
       let limit = (bar | finestMask) + 1;
-      if (end < limit) limit = end;
-      if (this.stretchEnd < limit) limit = this.stretchEnd;
       const floor = this.fallLimit;
       const ceiling = this.quietCeiling;
+      if (limit <= end && limit <= this.stretchEnd) {
+        // The rest of the block at one look, when it is quiet: most often after an event in it.
+        const minPrice = this.pathMinToBlockEnd[bar] as number;
+        if (minPrice > floor && (this.pathMaxToBlockEnd[bar] as number) < ceiling) {
+          if (minPrice < this.stretchLow) this.stretchLow = minPrice;
+          bar = limit;
+          continue;
+        }
+      } else {
+        if (end < limit) limit = end;
+        if (this.stretchEnd < limit) limit = this.stretchEnd;
+      }
       let lowest = this.stretchLow;
       while (bar < limit) {
         const minPrice = pathMin[bar] as number;
