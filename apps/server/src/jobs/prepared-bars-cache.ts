@@ -17,7 +17,7 @@ export interface PreparedJobBars {
   fxFallback: boolean;
 }
 
-/** About five whole-span preparations of a market (about 100 MB each for GOLD's 6 M bars). */
+/** About three whole-span preparations of a market (about 150 MB each for GOLD's 6 M bars). */
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
 interface Entry {

@@ -1,0 +1,2 @@
+ALTER TABLE "analyses" ALTER COLUMN "results" SET DATA TYPE json;--> statement-breakpoint
+ALTER TABLE "backtests" ALTER COLUMN "results" SET DATA TYPE json;
