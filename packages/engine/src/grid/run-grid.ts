@@ -726,24 +726,31 @@ class GroupSimulation implements GroupRun {
       let limit = (bar | finestMask) + 1;
       const floor = this.fallLimit;
       const ceiling = this.quietCeiling;
+      let lowest = this.stretchLow;
       if (limit <= end && limit <= this.stretchEnd) {
         // The rest of the block at one look, when it is quiet: most often after an event in it.
         const minPrice = this.pathMinToBlockEnd[bar] as number;
         if (minPrice > floor && (this.pathMaxToBlockEnd[bar] as number) < ceiling) {
-          if (minPrice < this.stretchLow) this.stretchLow = minPrice;
+          if (minPrice < lowest) this.stretchLow = minPrice;
           bar = limit;
           continue;
+        }
+        // Some bar of the rest crosses a bound: up to it, with no need to watch the block's end.
+        for (;;) {
+          const minPrice = pathMin[bar] as number;
+          if (minPrice <= floor || (pathMax[bar] as number) >= ceiling) break;
+          if (minPrice < lowest) lowest = minPrice;
+          bar++;
         }
       } else {
         if (end < limit) limit = end;
         if (this.stretchEnd < limit) limit = this.stretchEnd;
-      }
-      let lowest = this.stretchLow;
-      while (bar < limit) {
-        const minPrice = pathMin[bar] as number;
-        if (minPrice <= floor || (pathMax[bar] as number) >= ceiling) break;
-        if (minPrice < lowest) lowest = minPrice;
-        bar++;
+        while (bar < limit) {
+          const minPrice = pathMin[bar] as number;
+          if (minPrice <= floor || (pathMax[bar] as number) >= ceiling) break;
+          if (minPrice < lowest) lowest = minPrice;
+          bar++;
+        }
       }
       this.stretchLow = lowest;
       if (bar < limit) {
