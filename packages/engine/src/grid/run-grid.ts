@@ -230,6 +230,9 @@ class GroupSimulation implements GroupRun {
   declare private readonly inverseQuantities: Float64Array;
   /** Levels whose sums are worked out: 0..levelSumsKnown − 1. */
   private levelSumsKnown = 0;
+  /** A new cycle's first level with lots, and its take profit's distance above the open. */
+  private entryNextLevel = 1;
+  private entryTakeProfitDistance = 0;
   /**
    * Members that left the exact range stopped there: their figures at that moment. The others
    * go on; the largest scale among them bounds their lots (its members' lots are integer
@@ -586,16 +589,34 @@ class GroupSimulation implements GroupRun {
     this.levelSumsKnown = this.filledLevel + 1;
   }
 
+  /**
+   * While only the entry is filled, the take profit and the first trigger lie at the same distances
+   * from the open in every cycle: worked out once (again when a dynamic run's lots change), they
+   * spare each cycle's open the search for the first level with lots and the table's checks.
+   */
+  private measureEntryDistances(): void {
+    this.extendLevelSums();
+    this.nextLevel = 1;
+    this.skipEmptyLevels();
+    this.entryNextLevel = this.nextLevel;
+    this.entryTakeProfitDistance = this.spread + (this.takeProfitOffsets[0] as number);
+  }
+
   private refreshLimits(): void {
     if (this.filledLevel >= this.levelSumsKnown) this.extendLevelSums();
-    const takeProfit =
+    this.setLimits(
       this.filledAtTriggers === true
         ? this.start + this.spread + (this.takeProfitOffsets[this.filledLevel] as number)
-        : takeProfitPrice(this.target, this.quantity, this.cost);
+        : takeProfitPrice(this.target, this.quantity, this.cost),
+      this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS,
+    );
+  }
+
+  /** The cycle's two bounds of "nothing happens": its take profit, and the higher of the trigger and the stop. */
+  private setLimits(takeProfit: number, trigger: number): void {
     // A 32-bit integer, which V8 keeps in the field as it is (a double would sit in a box read at
     // every comparison); one at or above NO_PRICE is above every price all the same.
     this.takeProfit = takeProfit < NO_PRICE ? takeProfit | 0 : NO_PRICE;
-    const trigger = this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS;
     this.fallLimit = Math.max(trigger, this.stop > 0 ? this.stop : NEVER_FALLS);
   }
 
@@ -792,13 +813,16 @@ class GroupSimulation implements GroupRun {
     this.inCycle = true;
     this.start = open;
     this.stop = open - this.stopDistance;
-    this.nextLevel = 1;
-    this.skipEmptyLevels();
     this.quantity = first;
     this.cost = first * (open + this.spread);
     this.filledLevel = 0;
     this.filledAtTriggers = true;
-    this.refreshLimits();
+    if (this.levelSumsKnown === 0) this.measureEntryDistances();
+    this.nextLevel = this.entryNextLevel;
+    this.setLimits(
+      open + this.entryTakeProfitDistance,
+      this.entryNextLevel <= this.levelCount ? open - this.entryNextLevel * this.step : NEVER_FALLS,
+    );
     return true;
   }
 
