@@ -98,6 +98,18 @@ describe('grid run, hand-worked', () => {
     expect(result.trades).toBe(2);
   });
 
+  it("fills a level to which a dynamic run's grown equity gives lots it did not have", () => {
+    const result = both(
+      [flat(100), [100, 131, 100, 131], flat(100), [100, 100, 89, 89], [89, 131, 89, 131]],
+      { dynamic: true, capital: 100, addizionale: 0.004, target: 30 },
+    );
+    // First cycle: the levels' 0.004 lots round to none; the take profit earns 30. Second: f = 1.3,
+    // entry 1.3 lots, and 0.0052 rounds to 0.01 at level 90, filled at 91: the take profit falls
+    // to the new average + 30, realising 1.31 × 30.
+    expect(result.trades).toBe(2);
+    expect(result.profit).toBeCloseTo(30 + 39.3, 9);
+  });
+
   it('makes no trade when the entry rounds to zero lots, yet counts the levels in requirement', () => {
     const result = both([flat(100), [100, 106, 100, 106]], { size: 0.004 });
     expect(result).toMatchObject({ profit: 0, trades: 0, openPnl: 0 });
