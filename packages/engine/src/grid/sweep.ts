@@ -109,11 +109,12 @@ export function decisionGroups(runs: readonly GridParams[]): number[][] {
 }
 
 /**
- * Bars per turn when many runs share the bars: small enough that a window's prices and block
- * summaries stay in the processor's cache while every run goes through it, a multiple of the
- * block sizes so that blocks never straddle two windows.
+ * Bars per turn when many runs share the bars: small enough that a window's columns (six of 32
+ * bits per bar, 24 KB) stay in the processor's first-level cache while every run goes through it.
+ * A run jumps over no block that ends past its turn, so blocks of 4,096 bars and more go unused
+ * in a sweep; turns of 4,096 bars, which let them serve, took 5–9% longer all the same.
  */
-const WINDOW_BARS = 4096;
+const WINDOW_BARS = 1024;
 
 /**
  * Each group of runs (runs with one decision sequence) simulated once; the results of each
