@@ -612,7 +612,7 @@ class GroupSimulation implements GroupRun {
     );
   }
 
-  /** The cycle's two bounds of "nothing happens": its take profit, and the higher of the trigger and the stop. */
+  /** The cycle's bounds of "nothing happens": its take profit, and the higher of trigger and stop. */
   private setLimits(takeProfit: number, trigger: number): void {
     // A 32-bit integer, which V8 keeps in the field as it is (a double would sit in a box read at
     // every comparison); one at or above NO_PRICE is above every price all the same.
