@@ -45,28 +45,16 @@ const sourcesOf = (bars: Bars, fx: GridJob['fx']): Float64Array[] => [
 const sameView = (a: Float64Array, b: Float64Array) =>
   a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
 
-/** Bytes of the prepared columns (the times are the bars' own column, counted with the stored set). */
+/**
+ * Bytes of the prepared columns, every typed array of the preparation, its malformed bars and its
+ * block levels, so that a column added to PreparedBars is counted without a word here (the times
+ * are the bars' own column, counted with the stored set).
+ */
 function preparedBytes(prepared: PreparedBars): number {
-  const columns = [
-    prepared.open,
-    prepared.close,
-    prepared.pathMin,
-    prepared.pathMax,
-    prepared.pathMinToBlockEnd,
-    prepared.pathMaxToBlockEnd,
-    prepared.finestMinToParentEnd,
-    prepared.finestMaxToParentEnd,
-    prepared.rateRunStarts,
-    prepared.runRates,
-  ];
-  const malformed = [prepared.malformed.bars, prepared.malformed.high, prepared.malformed.low];
-  const levels = prepared.levels.flatMap((level) => [
-    level.minPrice,
-    level.maxPrice,
-    level.minRate,
-    level.maxRate,
-  ]);
-  return [...columns, ...malformed, ...levels].reduce((sum, column) => sum + column.byteLength, 0);
+  return [prepared, prepared.malformed, ...prepared.levels]
+    .flatMap((part): unknown[] => Object.values(part))
+    .filter((value): value is ArrayBufferView => ArrayBuffer.isView(value) && value !== prepared.times)
+    .reduce((sum, column) => sum + column.byteLength, 0);
 }
 
 export class PreparedBarsCache {

@@ -817,6 +817,7 @@ class GroupSimulation implements GroupRun {
     this.cost = first * (open + this.spread);
     this.filledLevel = 0;
     this.filledAtTriggers = true;
+    // No level sums yet: the first cycle, or the first since a dynamic run's lots changed.
     if (this.levelSumsKnown === 0) this.measureEntryDistances();
     this.nextLevel = this.entryNextLevel;
     this.setLimits(
