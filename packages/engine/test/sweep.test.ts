@@ -16,6 +16,11 @@ describe('range sweep', () => {
     expect(runs.every((run) => run.multiplier === 1)).toBe(true);
   });
 
+  it('gives every run what the range shares: worst, safe worst, capital, leverage, dynamic and close', () => {
+    const shared = { ...base, dynamic: true, close: false };
+    for (const run of sweepParams(DEFAULT_SWEEPS.EURUSD, shared)) expect(run).toMatchObject(shared);
+  });
+
   it('reports the raw addizionale, not the rounded lots', () => {
     expect(sweepParams(DEFAULT_SWEEPS.NASDAQ, base)[0]?.addizionale).toBe(0.005);
   });

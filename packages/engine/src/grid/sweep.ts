@@ -44,13 +44,31 @@ export type SweepBase = Pick<
   'worst' | 'safeWorst' | 'capital' | 'leverage' | 'dynamic' | 'close'
 >;
 
+/**
+ * Every run of a range, its fields spelled out one by one. Spread from the base (`{ ...base, size,
+ * … }`), the default sweep's 1,323 objects took V8 10–20 ms of the server's thread instead of half
+ * a millisecond, and grouping them took 10 ms instead of 3: time before any engine thread starts.
+ */
 export function sweepParams(grid: SweepGrid, base: SweepBase): GridParams[] {
+  const { worst, safeWorst, capital, leverage, dynamic, close } = base;
   const runs: GridParams[] = [];
   for (const size of grid.size) {
     for (const ratio of grid.ratio) {
       for (const mediazione of grid.mediazione) {
         for (const target of grid.target) {
-          runs.push({ ...base, size, addizionale: size * ratio, mediazione, target, multiplier: 1 });
+          runs.push({
+            size,
+            addizionale: size * ratio,
+            mediazione,
+            target,
+            multiplier: 1,
+            worst,
+            safeWorst,
+            capital,
+            leverage,
+            dynamic,
+            close,
+          });
         }
       }
     }
