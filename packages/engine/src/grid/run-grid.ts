@@ -608,8 +608,13 @@ class GroupSimulation implements GroupRun {
       this.filledAtTriggers === true
         ? this.start + this.spread + (this.takeProfitOffsets[this.filledLevel] as number)
         : takeProfitPrice(this.target, this.quantity, this.cost),
-      this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS,
+      this.nextTrigger(),
     );
+  }
+
+  /** The price that fills the next pending level (NEVER_FALLS when none is left). */
+  private nextTrigger(): number {
+    return this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS;
   }
 
   /** The cycle's bounds of "nothing happens": its take profit, and the higher of trigger and stop. */
@@ -637,8 +642,7 @@ class GroupSimulation implements GroupRun {
   private fall(price: number, atOpen: boolean, bar: number): boolean {
     this.closeStretch();
     for (;;) {
-      const trigger =
-        this.nextLevel <= this.levelCount ? this.start - this.nextLevel * this.step : NEVER_FALLS;
+      const trigger = this.nextTrigger();
       const stopFires = this.stop > 0 && this.stop >= price;
       if (trigger >= price && (!stopFires || trigger >= this.stop)) {
         const quantityHere = this.lots[this.nextLevel] as number;
@@ -820,10 +824,7 @@ class GroupSimulation implements GroupRun {
     // No level sums yet: the first cycle, or the first since a dynamic run's lots changed.
     if (this.levelSumsKnown === 0) this.measureEntryDistances();
     this.nextLevel = this.entryNextLevel;
-    this.setLimits(
-      open + this.entryTakeProfitDistance,
-      this.entryNextLevel <= this.levelCount ? open - this.entryNextLevel * this.step : NEVER_FALLS,
-    );
+    this.setLimits(open + this.entryTakeProfitDistance, this.nextTrigger());
     return true;
   }
 
