@@ -6,6 +6,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on this 2-core machine. The
+    // unit and server files run two at a time (each in its own process, on databases of its own);
+    // the browser files still run one at a time after them (fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -23,6 +27,7 @@ export default defineConfig({
           name: 'server-pglite',
           include: ['apps/server/test/**/*.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/support/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

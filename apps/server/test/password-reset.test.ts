@@ -1,4 +1,6 @@
 import { RESET_MESSAGES } from '@platform/contracts';
+import { users } from '@platform/db';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../src/lib/totp';
 import { createUser, DEFAULT_PASSWORD, enableOtp, login } from './support/factories';
@@ -27,6 +29,9 @@ describe('password reset', () => {
     const token = tokenOf(testApp.mailer.linksTo(user.username)[0]);
 
     expect((await reset(testApp, token, 'A-brand-new-pass-1')).body).toEqual({ ok: true, data: null });
+    // The new password is hashed at the production cost: argon2id, 64 MiB, 3 passes, 4 lanes.
+    const [stored] = await testApp.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
     expect((await loginWith(testApp, user.username, 'A-brand-new-pass-1')).status).toBe(200);
     expect((await loginWith(testApp, user.username, DEFAULT_PASSWORD)).status).toBe(401);
     expect((await testApp.call({ method: 'GET', url: '/api/auth/me', token: session.jwt })).status).toBe(401);

@@ -1,13 +1,22 @@
 // Test data with overrides (STYLE.md): users in any state, logged-in sessions.
 import { users, type NewUserRow, type UserRow } from '@platform/db';
 import type { LoginResponse, OtpSetupRequiredResponse } from '@platform/contracts';
+import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { hashPassword } from '../../src/lib/passwords';
 import { totpCode } from '../../src/lib/totp';
 import type { TestApp } from './test-app';
 
 export const DEFAULT_PASSWORD = 'Correct-Horse-9';
+
+/**
+ * Users made here carry a cheap argon2id hash (1 MiB, one pass). Its cost is written in the hash,
+ * so logging them in is as cheap: at the production cost, 64 MiB and 3 passes, each hash and each
+ * check takes about a quarter of a second on this machine, and the suite makes hundreds. Hashes the
+ * app makes keep the production cost (password-reset.test.ts checks it).
+ */
+const cheapHash = (password: string) =>
+  argon2.hash(password, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
 export async function createUser(
   testApp: TestApp,
@@ -23,7 +32,7 @@ export async function createUser(
       role: 'user',
       requestStatus: 'approved',
       otpStatus: 'disabled',
-      passwordHash: password === null ? null : await hashPassword(password),
+      passwordHash: password === null ? null : await cheapHash(password),
       ...values,
     })
     .returning();

@@ -1,26 +1,20 @@
-// Each test gets a database of its own, already migrated with the real migrations: a clone of a
-// migrated and seeded with the reference data PGlite, or on PostgreSQL a new database copied from the run's migrated template.
+// Each test gets a database of its own, already migrated with the real migrations and seeded with
+// the reference data: a PGlite loaded from the run's dump (pglite-global-setup.ts), or on
+// PostgreSQL a new database copied from the run's template (postgres-global-setup.ts).
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, fromPostgresPool, seedReferenceData, type DatabaseHandle } from '@platform/db';
+import { fromPglite, fromPostgresPool, type DatabaseHandle } from '@platform/db';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { adminQuery, postgresUrl } from './postgres-global-setup';
 
-let pgliteTemplate: Promise<PGlite> | undefined;
-
-async function migratedPglite(): Promise<PGlite> {
-  const client = await PGlite.create();
-  const handle = fromPglite(client);
-  await handle.migrate();
-  await seedReferenceData(handle.db);
-  return client;
-}
+let pgliteTemplate: Promise<Blob> | undefined;
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DB !== 'postgres') {
-    pgliteTemplate ??= migratedPglite();
-    return fromPglite((await (await pgliteTemplate).clone()) as PGlite);
+    pgliteTemplate ??= readFile(inject('pgliteTemplateFile')).then((bytes) => new Blob([bytes]));
+    return fromPglite(await PGlite.create({ loadDataDir: await pgliteTemplate }));
   }
   const name = `t_${inject('postgresRunId')}_${randomUUID().replace(/-/g, '')}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
