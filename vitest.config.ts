@@ -1,15 +1,16 @@
 // Test tiers (STYLE.md): unit and integration tests on PGlite, the same integration suite again
 // on PostgreSQL when TEST_DATABASE_URL is set, and end-to-end tests in Chromium on the built app.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores: one worker on this 2-core machine. The
-    // unit and server files run two at a time (each in its own process, on databases of its own);
-    // the browser files still run one at a time after them (fileParallelism: false).
-    maxWorkers: 2,
+    // Vitest's default is one worker less than the cores: one worker on a 2-core machine. The unit
+    // and server files run at least two at a time (each in its own process, on databases of its
+    // own); the browser files still run one at a time after them (fileParallelism: false).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
