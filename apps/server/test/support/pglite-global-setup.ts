@@ -1,6 +1,6 @@
 // Once per PGlite test run: a migrated PGlite with the reference data, dumped to a file from which
-// each test loads a database of its own. Migrating takes about 5 s here, and every test file would
-// otherwise pay it again, since each file runs in a fresh module graph.
+// each test loads a database of its own. Creating and migrating one takes 5–6 s here, and every test
+// file would otherwise pay it again, since each file runs in a fresh module graph.
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, seedReferenceData } from '@platform/db';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
