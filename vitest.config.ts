@@ -5,6 +5,13 @@ import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
+/**
+ * How long a browser test's expect.poll waits. Vitest's default second is shorter than what the
+ * screens wait on when the machine is busy: a smooth scroll over the landing page (about 0.9 s
+ * here), transitions, the server's jobs. A poll returns as soon as it holds.
+ */
+const BROWSER_POLL = { timeout: 5_000 };
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine. The unit
@@ -58,6 +65,7 @@ export default defineConfig({
                 testTimeout: 120_000,
                 hookTimeout: 120_000,
                 fileParallelism: false,
+                expect: { poll: BROWSER_POLL },
               },
             },
           ]
@@ -69,6 +77,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          expect: { poll: BROWSER_POLL },
         },
       },
     ],

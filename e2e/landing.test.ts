@@ -42,13 +42,9 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 const topOf = (page: Page, selector: string) =>
   page.evaluate((css) => document.querySelector(css)?.getBoundingClientRect().top ?? Number.NaN, selector);
 
-/**
- * Waits until a section's top is under the header, where a link to it scrolls it. A smooth scroll
- * over the page takes Chromium about 0.9 s here and longer on a busy machine: more than the 1 s
- * that expect.poll waits by default.
- */
+/** Waits until a section's top is under the header, where a link to it scrolls it (smoothly). */
 const scrolledTo = (page: Page, selector: string) =>
-  expect.poll(() => topOf(page, selector), { timeout: 5000 }).toBeLessThan(100);
+  expect.poll(() => topOf(page, selector)).toBeLessThan(100);
 
 describe('public site', () => {
   it('counts the numbers up from zero when they come into view, and shows every page at three widths', async () => {
@@ -61,7 +57,7 @@ describe('public site', () => {
     await page.waitForTimeout(400);
     const midway = await drawnFigures(page);
     expect(midway).not.toEqual(FIGURES);
-    await expect.poll(() => drawnFigures(page), { timeout: 5000 }).toEqual(FIGURES);
+    await expect.poll(() => drawnFigures(page)).toEqual(FIGURES);
 
     await page.getByRole('button', { name: 'How do I open an account?' }).click();
     await captureWidths(page, 'landing');
