@@ -6,11 +6,17 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * How long a browser test's expect.poll waits. Vitest's default second is shorter than what the
- * screens wait on when the machine is busy: a smooth scroll over the landing page (about 0.9 s
- * here), transitions, the server's jobs. A poll returns as soon as it holds.
+ * What the browser projects share. Their files run one at a time (each starts a server and
+ * Chromium). expect.poll waits up to 5 s: Vitest's default second is shorter than what the
+ * screens wait on when the machine is busy (a smooth scroll over the landing page, about 0.9 s
+ * here; transitions; the server's jobs), and a poll returns as soon as it holds.
  */
-const BROWSER_POLL = { timeout: 5_000 };
+const BROWSER_TESTS = {
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  fileParallelism: false,
+  expect: { poll: { timeout: 5_000 } },
+};
 
 export default defineConfig({
   test: {
@@ -62,10 +68,7 @@ export default defineConfig({
                 name: 'e2e-postgres',
                 include: ['e2e/dashboard-flows.test.ts'],
                 env: { E2E_DATABASE: 'postgres' },
-                testTimeout: 120_000,
-                hookTimeout: 120_000,
-                fileParallelism: false,
-                expect: { poll: BROWSER_POLL },
+                ...BROWSER_TESTS,
               },
             },
           ]
@@ -74,10 +77,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          expect: { poll: BROWSER_POLL },
+          ...BROWSER_TESTS,
         },
       },
     ],
