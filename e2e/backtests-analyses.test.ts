@@ -1,9 +1,10 @@
 // Backtests, analyses and the historical-data upload in a real browser on the built app: the
 // admin uploads a real MetaTrader CSV through the 'Upload Dati 1m' dialog and the forms then tell
-// the new span; a user runs a single and a range backtest and an analysis on the seeded demo bars,
-// waits for them through the lists' polling, opens the results and moves the risk slider, opens
-// the analysis details, and deletes what is no longer needed. The scenarios run in order on one
-// server.
+// the new span, and an investing.com download in Italian through 'Upload Dati 1d'; a user runs a
+// single and a range backtest and an analysis on the seeded demo bars, waits for them through the
+// lists' polling, opens the results and moves the risk slider, finds a run that left the engine's
+// exact range marked, opens the analysis details, and deletes what is no longer needed. The
+// scenarios run in order on one server.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from 'playwright-core';
@@ -79,6 +80,58 @@ describe('backtests, analyses and uploads', () => {
     await newAnalysis.getByLabel('Market').selectOption('EURUSD');
     await newAnalysis.getByText(/Dati EURUSD disponibili: 1m dal 01\/06\/2020/).waitFor();
     await newAnalysis.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('lets the admin upload an investing.com download in Italian as daily EURUSD, and refuses one whose dates read two ways', async () => {
+    const page = await e2e.openPage();
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await openView(page, 'Settings');
+    await page.getByRole('button', { name: /Upload Dati 1d/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Dati 1 Giorno' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Algoritmo').selectOption({ label: 'Grid EurUsd (EURUSD)' });
+    const fileInput = dialog.locator('input[type="file"]');
+    const header = '"Data","Ultimo","Apertura","Massimo","Minimo","Vol.","Var. %"';
+
+    // Every day at or under 12: 12.03.2024 is 12 March or 3 December, and nothing in the file decides.
+    const ambiguous = ['12', '11', '08', '07', '06', '05'].map(
+      (day) => `"${day}.03.2024","1,0926","1,0893","1,0942","1,0880","-","0,30%"`,
+    );
+    await fileInput.setInputFiles(investingFile('EUR_USD Dati Storici ambigui.csv', header, ...ambiguous));
+    await dialog.getByRole('button', { name: 'Carica File 1D' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({
+        hasText:
+          /«12\.03\.2024» è il 12 marzo 2024 se viene prima il giorno .* o il 3 dicembre 2024 se viene prima il mese/,
+      })
+      .waitFor();
+
+    await dialog.getByRole('button', { name: 'Rimuovi EUR_USD Dati Storici ambigui.csv' }).click();
+    // The download as investing.com writes it in Italian: newest first, a day past 12, decimal commas.
+    await fileInput.setInputFiles(
+      investingFile(
+        'EUR_USD Dati Storici.csv',
+        header,
+        '"02.07.2025","1,1800","1,1787","1,1830","1,1746","-","0,11%"',
+        '"01.07.2025","1,1787","1,1786","1,1829","1,1744","-","0,01%"',
+        '"30.06.2025","1,1786","1,1718","1,1789","1,1706","-","0,58%"',
+        '"31.06.2025","1,1718","1,1700","1,1750","1,1690","-","0,15%"',
+        '"27.06.2025","1,1718","1,1702","1,1753","1,1684","-","0,14%"',
+      ),
+    );
+    await dialog.getByRole('button', { name: 'Carica File 1D' }).click();
+    const outcome = dialog.getByRole('status').filter({ hasText: 'File caricato con successo!' });
+    await outcome.waitFor({ timeout: 30_000 });
+    const figures = (await outcome.textContent()) ?? '';
+    expect(figures).toContain('EURUSD · 1d · formato investing');
+    expect(figures).toContain('Righe importate4');
+    expect(figures).toContain('Righe scartate1');
+    // The impossible date is named by its line (the header is line 1).
+    expect(await outcome.getByRole('list', { name: 'Prime righe scartate' }).textContent()).toMatch(
+      /^riga 5: /,
+    );
+    await captureScreen(page, 'upload-investing');
   });
 
   it('lets a user run a single and a range backtest and read the results by risk', async () => {
@@ -172,6 +225,58 @@ describe('backtests, analyses and uploads', () => {
     await expect.poll(() => list.getByText('Completed', { exact: true }).count()).toBe(1);
   });
 
+  it('marks a run whose lots leave the engine’s exact range and keeps it out of the highlight cards', async () => {
+    const page = await e2e.openPage();
+    await logIn(page, CUSTOMER.email, CUSTOMER.password);
+    await openView(page, 'Backtests');
+    const list = page.getByRole('region', { name: /^Backtest Manage - In queue: \d+$/ });
+    await list.waitFor();
+
+    // Six million NASDAQ lots at about 15,000 pass 2^53 hundredths of a lot times milli-points at the
+    // first cycle, while a billion euros at 1:200 carry them with a requirement of about 60%.
+    await page.getByRole('button', { name: 'New Backtest' }).click();
+    await page.getByLabel('Singolo').check();
+    await page.getByLabel('Capital').fill('1000000000');
+    await page.getByLabel('Account type').selectOption('pro');
+    await page.getByLabel('Market').selectOption('NASDAQ');
+    await page.getByLabel('Worst', { exact: true }).fill('1');
+    await page.getByLabel('Size').fill('6000000');
+    await page.getByLabel('Addizionale').fill('1');
+    await page.getByLabel('From', { exact: true }).fill(PERIOD.from);
+    await page.getByLabel('To', { exact: true }).fill(PERIOD.to);
+    await page.getByRole('button', { name: 'Avvia Backtest' }).click();
+    await toast(page, 'Backtest singolo avviato con successo!').waitFor();
+    await expect
+      .poll(() => list.getAttribute('aria-label'), { timeout: JOB_TIMEOUT_MS, interval: 1000 })
+      .toBe('Backtest Manage - In queue: 0');
+
+    await list.getByRole('button', { name: `Visualizza backtest NASDAQ ${PERIOD.label}` }).click();
+    const results = page.getByRole('dialog', { name: 'Risultati backtest' });
+    const note = (text: RegExp) => results.getByText(text);
+    // At 10% the table leaves the run out, and the note says why nothing is marked.
+    await note(
+      /^1 combinazione ha raggiunto lotti o importi oltre la precisione del motore: si è interrotta in quel momento e resta fuori dai riquadri\. Il suo requirement supera il rischio scelto\.$/,
+    ).waitFor();
+    expect(await resultCount(results)).toBe(0);
+
+    await results.getByRole('slider').fill('90');
+    await note(/resta fuori dai riquadri\. In tabella è segnata con «Interrotto»\.$/).waitFor();
+    const mark = results
+      .getByRole('region', { name: 'Risultati con requirement ≤ 90%' })
+      .getByText('Interrotto', { exact: true });
+    await mark.waitFor();
+    // Its tooltip says when: the period's first bar, at midnight of 23 June 2025.
+    expect(await mark.getAttribute('title')).toMatch(
+      /^Interrotto il 23\/06\/2025.*: lotti o importi oltre la precisione del motore\. Le cifre arrivano fino a quel momento\.$/,
+    );
+    expect(await resultCount(results)).toBe(1);
+    // The only row stopped, so no card picks it.
+    await expect
+      .poll(() => results.getByText('Nessun risultato in questo intervallo di rischio.').count())
+      .toBe(3);
+    await captureScreen(page, 'backtest-results-overflow');
+  });
+
   it('lets a user run an analysis and read its details', async () => {
     const page = await e2e.openPage();
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
@@ -215,6 +320,11 @@ describe('backtests, analyses and uploads', () => {
     await list.getByText('Nessun dato disponibile al momento').waitFor();
   });
 });
+
+/** A CSV as investing.com's Historical Data download writes it: quoted fields, CRLF lines. */
+function investingFile(name: string, ...rows: string[]) {
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n') + '\r\n') };
+}
 
 /** The total of the results table's 'from-to di total' counter. */
 async function resultCount(results: Locator): Promise<number> {

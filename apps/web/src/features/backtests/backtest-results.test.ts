@@ -6,6 +6,7 @@ import {
   formatAnnualReturn,
   highlights,
   overflowNote,
+  overflowSummary,
   withinRisk,
   YEAR_MS,
 } from './backtest-results';
@@ -125,6 +126,25 @@ describe('rows that left the exact range', () => {
     expect(note).toMatch(/^Interrotto il .+: lotti o importi oltre la precisione del motore\./);
     expect(note).toContain(new Intl.DateTimeFormat('it-IT', { year: 'numeric' }).format(time));
     expect(overflowNote(row(100, 10))).toBeUndefined();
+  });
+
+  it('are counted in the note, which says whether the table shows them at the chosen risk', () => {
+    const stopped = (requirement: number) => ({ ...row(100, requirement), overflow: true, overflowAt: 0 });
+    expect(overflowSummary([row(100, 10), row(50, 20)], 90)).toBeUndefined();
+    expect(overflowSummary([row(100, 10), stopped(4_225)], 90)).toBe(
+      '1 combinazione ha raggiunto lotti o importi oltre la precisione del motore: si è interrotta in quel momento e resta fuori dai riquadri. Il suo requirement supera il rischio scelto.',
+    );
+    const rows = [stopped(5), stopped(30), stopped(4_225)];
+    expect(overflowSummary(rows, 10)).toMatch(
+      /^3 combinazioni hanno raggiunto .+ restano fuori dai riquadri\. In tabella è segnata con «Interrotto» la sola entro il rischio scelto\.$/,
+    );
+    expect(overflowSummary(rows, 30)).toMatch(
+      /\. In tabella sono segnate con «Interrotto» le 2 entro il rischio scelto\.$/,
+    );
+    expect(overflowSummary(rows.slice(0, 2), 30)).toMatch(/\. In tabella sono segnate con «Interrotto»\.$/);
+    expect(overflowSummary([stopped(5)], 10)).toMatch(
+      /^1 combinazione .+\. In tabella è segnata con «Interrotto»\.$/,
+    );
   });
 
   it('read as not flagged when stored before the flag existed', () => {

@@ -54,6 +54,30 @@ export function overflowNote(row: BacktestResult): string | undefined {
   return `Interrotto${when}: lotti o importi oltre la precisione del motore. Le cifre arrivano fino a quel momento.`;
 }
 
+/**
+ * The note above the results when runs stopped at the engine's exact range: how many, and whether
+ * the table shows them at this risk. Their requirement is usually above every risk the slider
+ * offers: at 1:200 and a billion euros, the most a backtest takes, a run's first lots leave the
+ * range only past a requirement of about 400% on GOLD and EURUSD, 40% on NASDAQ. Undefined when
+ * none stopped.
+ */
+export function overflowSummary(rows: readonly BacktestResult[], risk: number): string | undefined {
+  const stopped = rows.filter((row) => row.overflow);
+  if (stopped.length === 0) return undefined;
+  const shown = withinRisk(stopped, risk).length;
+  const one = stopped.length === 1;
+  const what = one
+    ? '1 combinazione ha raggiunto lotti o importi oltre la precisione del motore: si è interrotta in quel momento e resta fuori dai riquadri.'
+    : `${stopped.length} combinazioni hanno raggiunto lotti o importi oltre la precisione del motore: si sono interrotte in quel momento e restano fuori dai riquadri.`;
+  if (shown === 0)
+    return `${what} ${one ? 'Il suo requirement supera' : 'Il loro requirement supera'} il rischio scelto.`;
+  if (shown === stopped.length)
+    return `${what} In tabella ${one ? 'è segnata' : 'sono segnate'} con «Interrotto».`;
+  const inTable =
+    shown === 1 ? 'è segnata con «Interrotto» la sola' : `sono segnate con «Interrotto» le ${shown}`;
+  return `${what} In tabella ${inTable} entro il rischio scelto.`;
+}
+
 /** The first row with the largest score: rows come in the grid's order, so ties keep it. */
 function best(
   rows: readonly BacktestResult[],

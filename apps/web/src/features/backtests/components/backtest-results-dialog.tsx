@@ -7,7 +7,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { Dialog } from '../../../components/dialog';
 import { formatDay, formatEuro } from '../../../lib/format';
 import { useBacktest } from '../api/get-backtest';
-import { currentRisk, RISK_MAX, RISK_MIN, RISK_STEP, withinRisk } from '../backtest-results';
+import { currentRisk, overflowSummary, RISK_MAX, RISK_MIN, RISK_STEP, withinRisk } from '../backtest-results';
 import { HighlightCards } from './highlight-cards';
 import { resultColumns, resultRowId } from './result-columns';
 
@@ -38,6 +38,7 @@ function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string
   const sliderId = useId();
   const backtest = details.data;
   const rows = useMemo(() => (backtest ? withinRisk(backtest.results, risk) : []), [backtest, risk]);
+  const stoppedNote = backtest ? overflowSummary(backtest.results, risk) : undefined;
 
   return (
     <div className="backtest-results">
@@ -92,12 +93,7 @@ function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string
               Per alcuni giorni mancava il cambio EURUSD: i profitti di quei giorni usano un cambio di 1,0.
             </p>
           )}
-          {backtest.results.some((row) => row.overflow) && (
-            <p className="backtest-results__note">
-              Alcune combinazioni hanno raggiunto lotti o importi oltre la precisione del motore: si sono
-              interrotte in quel momento, sono segnate con «Interrotto» e restano fuori dai riquadri.
-            </p>
-          )}
+          {stoppedNote && <p className="backtest-results__note">{stoppedNote}</p>}
           <HighlightCards backtest={backtest} risk={risk} />
           <DataTable
             title={`Risultati con requirement ≤ ${risk}%`}
