@@ -179,9 +179,7 @@ describe('backtests, analyses and uploads', () => {
 
     // The list polls every 5 s until both are done.
     await list.getByRole('row').nth(2).waitFor();
-    await expect
-      .poll(() => list.getAttribute('aria-label'), { timeout: JOB_TIMEOUT_MS, interval: 1000 })
-      .toBe('Backtest Manage - In queue: 0');
+    await queueEmptied(list, 'Backtest Manage');
     await expect
       .poll(() => list.getByText('Completed', { exact: true }).count(), { timeout: 10_000 })
       .toBe(2);
@@ -246,9 +244,7 @@ describe('backtests, analyses and uploads', () => {
     await page.getByLabel('To', { exact: true }).fill(PERIOD.to);
     await page.getByRole('button', { name: 'Avvia Backtest' }).click();
     await toast(page, 'Backtest singolo avviato con successo!').waitFor();
-    await expect
-      .poll(() => list.getAttribute('aria-label'), { timeout: JOB_TIMEOUT_MS, interval: 1000 })
-      .toBe('Backtest Manage - In queue: 0');
+    await queueEmptied(list, 'Backtest Manage');
 
     await list.getByRole('button', { name: `Visualizza backtest NASDAQ ${PERIOD.label}` }).click();
     const results = page.getByRole('dialog', { name: 'Risultati backtest' });
@@ -297,9 +293,7 @@ describe('backtests, analyses and uploads', () => {
     await toast(page, 'Analisi creata con successo').waitFor();
     await form.waitFor({ state: 'hidden' });
 
-    await expect
-      .poll(() => list.getAttribute('aria-label'), { timeout: JOB_TIMEOUT_MS, interval: 1000 })
-      .toBe('Analysis Manage - In queue: 0');
+    await queueEmptied(list, 'Analysis Manage');
     await list.getByText('Completed', { exact: true }).waitFor();
     await captureScreen(page, 'analyses');
 
@@ -320,6 +314,13 @@ describe('backtests, analyses and uploads', () => {
     await list.getByText('Nessun dato disponibile al momento').waitFor();
   });
 });
+
+/** Waits, through the list's polling, until its title counts no job queued or running. */
+async function queueEmptied(list: Locator, title: string): Promise<void> {
+  await expect
+    .poll(() => list.getAttribute('aria-label'), { timeout: JOB_TIMEOUT_MS, interval: 1000 })
+    .toBe(`${title} - In queue: 0`);
+}
 
 /** A CSV as investing.com's Historical Data download writes it: quoted fields, CRLF lines. */
 function investingFile(name: string, ...rows: string[]) {
