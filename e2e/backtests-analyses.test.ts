@@ -7,7 +7,7 @@
 // scenarios run in order on one server.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvitedUser } from './support/api';
 import { captureScreen } from './support/screenshots';
@@ -137,8 +137,7 @@ describe('backtests, analyses and uploads', () => {
   it('lets a user run a single and a range backtest and read the results by risk', async () => {
     const page = await e2e.openPage();
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
-    await openView(page, 'Backtests');
-    const list = page.getByRole('region', { name: /^Backtest Manage - In queue: \d+$/ });
+    const list = await openManager(page, 'Backtests', 'Backtest Manage');
     await list.getByText('Nessun dato disponibile al momento').waitFor();
     expect(await list.getAttribute('aria-label')).toBe('Backtest Manage - In queue: 0');
 
@@ -226,9 +225,7 @@ describe('backtests, analyses and uploads', () => {
   it('marks a run whose lots leave the engine’s exact range and keeps it out of the highlight cards', async () => {
     const page = await e2e.openPage();
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
-    await openView(page, 'Backtests');
-    const list = page.getByRole('region', { name: /^Backtest Manage - In queue: \d+$/ });
-    await list.waitFor();
+    const list = await openManager(page, 'Backtests', 'Backtest Manage');
 
     // Six million NASDAQ lots at about 15,000 pass 2^53 hundredths of a lot times milli-points at the
     // first cycle, while a billion euros at 1:200 carry them with a requirement of about 60%.
@@ -276,9 +273,7 @@ describe('backtests, analyses and uploads', () => {
   it('lets a user run an analysis and read its details', async () => {
     const page = await e2e.openPage();
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
-    await openView(page, 'Analysis');
-    const list = page.getByRole('region', { name: /^Analysis Manage - In queue: \d+$/ });
-    await list.waitFor();
+    const list = await openManager(page, 'Analysis', 'Analysis Manage');
 
     await page.getByRole('button', { name: 'New Analysis' }).click();
     const form = page.getByRole('dialog', { name: 'New Analysis' });
@@ -314,6 +309,14 @@ describe('backtests, analyses and uploads', () => {
     await list.getByText('Nessun dato disponibile al momento').waitFor();
   });
 });
+
+/** Opens a dashboard view and answers its job list, titled '<title> - In queue: N'. */
+async function openManager(page: Page, view: string, title: string): Promise<Locator> {
+  await openView(page, view);
+  const list = page.getByRole('region', { name: new RegExp(`^${title} - In queue: \\d+$`) });
+  await list.waitFor();
+  return list;
+}
 
 /** Waits, through the list's polling, until its title counts no job queued or running. */
 async function queueEmptied(list: Locator, title: string): Promise<void> {

@@ -65,17 +65,28 @@ export function overflowSummary(rows: readonly BacktestResult[], risk: number): 
   const stopped = rows.filter((row) => row.overflow);
   if (stopped.length === 0) return undefined;
   const shown = withinRisk(stopped, risk).length;
-  const one = stopped.length === 1;
-  const what = one
-    ? '1 combinazione ha raggiunto lotti o importi oltre la precisione del motore: si è interrotta in quel momento e resta fuori dai riquadri.'
-    : `${stopped.length} combinazioni hanno raggiunto lotti o importi oltre la precisione del motore: si sono interrotte in quel momento e restano fuori dai riquadri.`;
-  if (shown === 0)
-    return `${what} ${one ? 'Il suo requirement supera' : 'Il loro requirement supera'} il rischio scelto.`;
-  if (shown === stopped.length)
-    return `${what} In tabella ${one ? 'è segnata' : 'sono segnate'} con «Interrotto».`;
-  const inTable =
+  const word =
+    stopped.length === 1
+      ? {
+          runs: '1 combinazione ha',
+          stop: 'si è interrotta',
+          stay: 'resta',
+          their: 'Il suo',
+          marked: 'è segnata',
+        }
+      : {
+          runs: `${stopped.length} combinazioni hanno`,
+          stop: 'si sono interrotte',
+          stay: 'restano',
+          their: 'Il loro',
+          marked: 'sono segnate',
+        };
+  const what = `${word.runs} raggiunto lotti o importi oltre la precisione del motore: ${word.stop} in quel momento e ${word.stay} fuori dai riquadri.`;
+  if (shown === 0) return `${what} ${word.their} requirement supera il rischio scelto.`;
+  if (shown === stopped.length) return `${what} In tabella ${word.marked} con «Interrotto».`;
+  const which =
     shown === 1 ? 'è segnata con «Interrotto» la sola' : `sono segnate con «Interrotto» le ${shown}`;
-  return `${what} In tabella ${inTable} entro il rischio scelto.`;
+  return `${what} In tabella ${which} entro il rischio scelto.`;
 }
 
 /** The first row with the largest score: rows come in the grid's order, so ties keep it. */
