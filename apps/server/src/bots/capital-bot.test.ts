@@ -4,13 +4,13 @@
 // position holds its cycle's stop at Capital.com, and what the broker closed by itself or a person
 // closed by hand is written as the cycle's close, running or after a restart.
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { CapitalFake } from './brokers/capital/capital-fake';
+import type { CapitalFake } from '../../test/support/capital/capital-fake';
 import { CREDENTIALS_MESSAGE } from './brokers/capital/capital-problems';
-import { ACCOUNT, brokerOn, startFake } from './brokers/capital/capital-test-fixtures';
+import { ACCOUNT, brokerOn, startFake } from '../../test/support/capital/capital-test-fixtures';
 import { GridBot } from './grid-bot';
 import type { BotSetup, PriceEvent } from './hub/hub-protocol';
 import type { GridParams } from '@platform/engine';
-import { MemoryLedger } from './testing/memory-ledger';
+import { MemoryLedger } from '../../test/support/bots/memory-ledger';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -27,7 +27,7 @@ import {
   type StandingNotice,
 } from './hub/hub-protocol';
 import { fillStanding, type StandingWrites } from './hub/standing-fill';
-import { MemoryLedger, MemoryPaperBook } from './testing/memory-ledger';
+import { MemoryLedger, MemoryPaperBook } from '../../test/support/bots/memory-ledger';
 
 const DATA_DIR =
   process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../../shared/data', import.meta.url));

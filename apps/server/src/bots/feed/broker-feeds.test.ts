@@ -1,7 +1,7 @@
 // The feed from Capital.com's quote stream (against the loopback fake): quotes become price
 // events (a minute's first quote opens a bar), a market the broker cannot stream is left out.
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { brokerOn, startFake } from '../brokers/capital/capital-test-fixtures';
+import { brokerOn, startFake } from '../../../test/support/capital/capital-test-fixtures';
 import type { PriceEvent } from '../hub/hub-protocol';
 import { BrokerFeeds } from './broker-feeds';
 

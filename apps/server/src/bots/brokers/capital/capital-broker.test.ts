@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BrokerError } from '../broker';
 import type { CapitalBroker } from './capital-broker';
-import type { CapitalFake } from './capital-fake';
-import { ACCOUNT, MARKETS, brokerOn, order, startFake } from './capital-test-fixtures';
+import type { CapitalFake } from '../../../../test/support/capital/capital-fake';
+import { ACCOUNT, MARKETS, brokerOn, order, startFake } from '../../../../test/support/capital/capital-test-fixtures';
 
 let fake: CapitalFake;
 let broker: CapitalBroker;

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrokerError } from '../broker';
-import type { CapitalFake } from './capital-fake';
+import type { CapitalFake } from '../../../../test/support/capital/capital-fake';
 import { CREDENTIALS_MESSAGE } from './capital-problems';
 import {
   ACCOUNT,
@@ -10,7 +10,7 @@ import {
   manualTimers,
   order,
   startFake,
-} from './capital-test-fixtures';
+} from '../../../../test/support/capital/capital-test-fixtures';
 
 let fake: CapitalFake;
 beforeEach(async () => {

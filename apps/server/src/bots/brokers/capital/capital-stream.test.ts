@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../broker';
 import type { CapitalBroker } from './capital-broker';
-import type { CapitalFake } from './capital-fake';
+import type { CapitalFake } from '../../../../test/support/capital/capital-fake';
 import { silentLogger } from './capital-ports';
 import { CapitalQuoteStream, type StreamTiming } from './capital-stream';
-import { brokerOn, manualTimers, startFake } from './capital-test-fixtures';
+import { brokerOn, manualTimers, startFake } from '../../../../test/support/capital/capital-test-fixtures';
 
 const FAST = { pingIntervalMs: 60_000, pongTimeoutMs: 1_000, reconnectMinMs: 20, reconnectMaxMs: 50 };
 

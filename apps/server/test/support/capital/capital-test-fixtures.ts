@@ -1,9 +1,9 @@
 // Test data for the Capital.com adapter's tests: an account, three markets, a fake with them,
 // a broker pointed at it with short timeouts, and timers a test moves by hand.
-import type { OpenOrder } from '../broker';
-import { CapitalBroker, type CapitalBrokerOptions } from './capital-broker';
+import type { OpenOrder } from '../../../src/bots/brokers/broker';
+import { CapitalBroker, type CapitalBrokerOptions } from '../../../src/bots/brokers/capital/capital-broker';
 import { CapitalFake, type CapitalFakeOptions, type FakeAccount, type FakeMarket } from './capital-fake';
-import type { Timers } from './capital-ports';
+import type { Timers } from '../../../src/bots/brokers/capital/capital-ports';
 
 export const ACCOUNT: FakeAccount = {
   apiKey: 'key-7Hq2-demo',

@@ -1,9 +1,9 @@
 // A bot's ledger and the paper broker's book in memory, for tests that drive a GridBot without
 // a database: what a bot process writes through the hub, kept in arrays a test reads.
-import type { BrokerExit, BrokerPosition } from '../brokers/broker';
-import type { PaperBook } from '../brokers/paper-broker';
-import type { BotLedger } from '../grid-bot';
-import type { ClosedCycleRecord, OrderRecord } from '../hub/hub-protocol';
+import type { BrokerExit, BrokerPosition } from '../../../src/bots/brokers/broker';
+import type { PaperBook } from '../../../src/bots/brokers/paper-broker';
+import type { BotLedger } from '../../../src/bots/grid-bot';
+import type { ClosedCycleRecord, OrderRecord } from '../../../src/bots/hub/hub-protocol';
 
 export class MemoryLedger implements BotLedger {
   readonly orders = new Map<string, OrderRecord>();
