@@ -32,6 +32,8 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
+            // The test doubles' own tests (the Capital.com fake's rules).
+            'apps/server/test/support/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
           ],
         },
@@ -40,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/support/**'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['apps/server/test/support/pglite-global-setup.ts'],
           testTimeout: 30_000,
@@ -52,6 +55,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/test/**/*.test.ts'],
+                exclude: ['apps/server/test/support/**'],
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/test/support/postgres-global-setup.ts'],
                 testTimeout: 30_000,
