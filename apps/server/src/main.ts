@@ -8,7 +8,9 @@ import type { pino } from 'pino';
 import type { Market } from '@platform/contracts';
 import { buildApp } from './app';
 import { botEntryLocation } from './bots/bot-supervisor';
-import { CapitalBroker } from './bots/brokers/capital/capital-broker';
+import { CapitalAccountLink } from './bots/brokers/capital/capital-link';
+import { CapitalQuoteFeed } from './bots/brokers/capital/capital-quote-feed';
+import { realTimers } from './bots/timers';
 import {
   DEFAULT_CAPITAL_API_URL,
   DEFAULT_CAPITAL_DEMO_API_URL,
@@ -39,34 +41,24 @@ function webDistDir(): string | undefined {
 
 /** What a bot process needs of the server's configuration besides its hub and token. */
 function botEnvironment(config: AppConfig): Record<string, string> {
-  const entries = {
-    LOG_LEVEL: config.logLevel,
-    LOG_FORMAT: config.logFormat,
-    // A bot decrypts its account's credentials with the same keys as the server.
-    ENCRYPTION_KEY_PREVIOUS: config.previousEncryptionKeys.join(',') || undefined,
-    CAPITAL_API_URL: config.capital.apiUrl,
-    CAPITAL_DEMO_API_URL: config.capital.demoApiUrl,
-    CAPITAL_STREAM_URL: config.capital.streamUrl,
-  };
-  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return { LOG_LEVEL: config.logLevel, ...(config.logFormat ? { LOG_FORMAT: config.logFormat } : {}) };
 }
 
-/** FEED_SOURCE=capital: one Capital.com session of the platform's own per market, for its quotes. */
-function capitalFeed(
+/** FEED_SOURCE=capital: one Capital.com session of the platform's own, streaming every market's quotes. */
+function capitalFeedLink(
   config: AppConfig,
   feed: Extract<AppConfig['feed'], { source: 'capital' }>,
   logger: pino.Logger,
-): (market: Market) => CapitalBroker {
-  return (market) =>
-    new CapitalBroker({
-      apiUrl: feed.demo
-        ? (config.capital.demoApiUrl ?? DEFAULT_CAPITAL_DEMO_API_URL)
-        : (config.capital.apiUrl ?? DEFAULT_CAPITAL_API_URL),
-      streamUrl: config.capital.streamUrl ?? (feed.demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
-      credentials: { apiKey: feed.apiKey, identifier: feed.identifier, password: feed.password },
-      market,
-      logger,
-    });
+): CapitalAccountLink {
+  return new CapitalAccountLink({
+    apiUrl: feed.demo
+      ? (config.capital.demoApiUrl ?? DEFAULT_CAPITAL_DEMO_API_URL)
+      : (config.capital.apiUrl ?? DEFAULT_CAPITAL_API_URL),
+    streamUrl: config.capital.streamUrl ?? (feed.demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
+    credentials: { apiKey: feed.apiKey, identifier: feed.identifier, password: feed.password },
+    logger,
+    timers: realTimers,
+  });
 }
 
 async function main(): Promise<void> {
@@ -170,6 +162,7 @@ async function main(): Promise<void> {
     // A runtime still starting (the server answers before it is up) is awaited and closed too:
     // otherwise its pm2 daemon and bots would outlive the server.
     await (await runtimeStarting.catch(() => null))?.close();
+    await feedLink?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -184,17 +177,21 @@ async function main(): Promise<void> {
   pruneAuditLog();
   // A shutdown that began meanwhile has looked for the runtime already: start none.
   if (closing) return;
+  const feedLink = config.feed.source === 'capital' ? capitalFeedLink(config, config.feed, logger) : null;
   runtimeStarting = startLiveRuntime({
     bots: app.services.bots,
+    investments: app.services.investments,
     prices: app.services.prices,
     candles,
     encryptionKey: config.encryptionKey,
+    previousEncryptionKeys: config.previousEncryptionKeys,
+    capitalHosts: config.capital,
     feedSpeed: config.feedSpeed,
     entry: botEntryLocation(import.meta.url),
     pm2Home: join(config.dataDir, 'pm2'),
     logger,
     botEnvironment: botEnvironment(config),
-    ...(config.feed.source === 'capital' ? { brokerFeed: capitalFeed(config, config.feed, logger) } : {}),
+    ...(feedLink ? { brokerFeed: (market: Market) => new CapitalQuoteFeed(feedLink, market) } : {}),
   });
   runtime = await runtimeStarting;
   console.log(`\n  Trading Platform is running at http://localhost:${config.port}\n`);

@@ -264,16 +264,35 @@ export const botOrders = pgTable(
     bid: doublePrecision('bid').notNull(),
     referencePrice: doublePrecision('reference_price').notNull(),
     scale: doublePrecision('scale').notNull(),
-    status: text('status').$type<'intent' | 'filled' | 'failed'>().notNull().default('intent'),
+    /**
+     * intent: written before it is sent, outcome not known yet; working: a resting order the
+     * broker holds; filled; failed: the broker proved nothing opened; cancelled: a resting order
+     * taken back unfilled.
+     */
+    status: text('status').$type<BotOrderStatus>().notNull().default('intent'),
+    /** market: filled now at the broker's price; limit: a working order resting at limitLevel (an ask). */
+    orderType: text('order_type').$type<'market' | 'limit'>().notNull().default('market'),
+    limitLevel: doublePrecision('limit_level'),
+    /**
+     * The broker's reference of the request that sent it (Capital.com's dealReference), written
+     * the moment the request answers: after a crash it names the order at the broker.
+     */
+    dealReference: text('deal_reference'),
+    /** The resting order's id at the broker, while it rests. */
+    workingOrderId: text('working_order_id'),
     /** The broker's position id and fill price, once confirmed; why it failed otherwise. */
     dealId: text('deal_id'),
     fillPrice: doublePrecision('fill_price'),
+    /** The stop the broker holds with the position (the cycle's, or the nearest it accepted). */
+    stopLevel: doublePrecision('stop_level'),
     message: text('message'),
     createdAt: createdAt(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (table) => [index('bot_orders_investment_cycle_idx').on(table.investmentId, table.cycleId)],
 );
+
+export type BotOrderStatus = 'intent' | 'working' | 'filled' | 'failed' | 'cancelled';
 
 /** The paper broker's book: the simulated positions of demo accounts' bots. */
 export const paperPositions = pgTable(

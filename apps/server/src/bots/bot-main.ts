@@ -3,24 +3,16 @@
 // broker until it is told to stop (SIGTERM: it finishes the order under way first), and exits.
 // Exit codes: 0 when it has nothing to do (the investment is not running, or it halted with a
 // reason written on the investment); 1 when something failed that a restart may mend.
-import { AtRestCipher } from '../lib/crypto';
 import { logFormatFromEnv, stdoutLogger } from '../lib/logger';
-import { cellOf, SEALED_COLUMNS } from '../lib/sealed-columns';
 import type { Broker } from './brokers/broker';
 import { CapitalBroker } from './brokers/capital/capital-broker';
-import {
-  DEFAULT_CAPITAL_API_URL,
-  DEFAULT_CAPITAL_DEMO_API_URL,
-  DEFAULT_CAPITAL_DEMO_STREAM_URL,
-  DEFAULT_CAPITAL_STREAM_URL,
-} from './brokers/capital/capital-hosts';
 import { PaperBroker } from './brokers/paper-broker';
 import { DecisionLatency } from './decision-latency';
-import { GridBot } from './grid-bot';
+import { GridBot, type BotLedger } from './grid-bot';
 import { NOT_RUNNING } from './hub/bot-hub';
+import { hubCapitalLink } from './hub/hub-capital-link';
 import { HubClient, hubLedger, hubPaperBook, orderedHubLedger } from './hub/hub-client';
 import type { BotSetup, PriceEvent } from './hub/hub-protocol';
-import { quoteEvents } from './quote-events';
 
 const env = process.env;
 const logger = stdoutLogger(env.LOG_LEVEL ?? 'info', logFormatFromEnv(env.LOG_FORMAT), {
@@ -33,32 +25,17 @@ function required(name: string): string {
   return value;
 }
 
-function brokerFor(setup: BotSetup, hub: HubClient): Broker {
-  if (setup.broker.kind === 'paper') {
-    return new PaperBroker(hubPaperBook(hub), setup.instrument);
-  }
-  // The credentials are decrypted here only, in the bot's own memory; the previous keys read
-  // what a rotation under way has not re-encrypted yet.
-  const cipher = new AtRestCipher(
-    {
-      current: required('ENCRYPTION_KEY'),
-      previous: (env.ENCRYPTION_KEY_PREVIOUS ?? '').split(',').filter(Boolean),
-    },
-    'broker-credentials',
-  );
-  const { demo, accountRowId, identifier, password, apiKey } = setup.broker;
+/**
+ * The paper book behind the hub, or Capital.com through the account's link in the server (one
+ * session and request budget per account; the credentials never reach this process).
+ */
+function brokerFor(setup: BotSetup, hub: HubClient, ledger: BotLedger): Broker {
+  if (setup.broker.kind === 'paper') return new PaperBroker(hubPaperBook(hub), setup.instrument);
   return new CapitalBroker({
-    apiUrl: demo
-      ? (env.CAPITAL_DEMO_API_URL ?? DEFAULT_CAPITAL_DEMO_API_URL)
-      : (env.CAPITAL_API_URL ?? DEFAULT_CAPITAL_API_URL),
-    streamUrl:
-      env.CAPITAL_STREAM_URL ?? (demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
-    credentials: {
-      identifier: cipher.decrypt(identifier, cellOf(SEALED_COLUMNS.accountUsername, accountRowId)),
-      password: cipher.decrypt(password, cellOf(SEALED_COLUMNS.accountPassword, accountRowId)),
-      apiKey: apiKey ? cipher.decrypt(apiKey, cellOf(SEALED_COLUMNS.accountApiKey, accountRowId)) : '',
-    },
+    link: hubCapitalLink(hub),
     market: setup.market,
+    instrument: setup.instrument,
+    journal: ledger,
     logger,
   });
 }
@@ -87,7 +64,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const broker = brokerFor(setup, hub);
+  // The paper book shares the ledger's ordered channel: its writes need no answer (hub-protocol.ts).
+  const ledger = setup.broker.kind === 'paper' ? orderedHubLedger(hub) : hubLedger(hub);
+  const broker = brokerFor(setup, hub, ledger);
   const latency = new DecisionLatency();
   // When each price reached this process, for the latency's delivery part.
   const arrivals = new WeakMap<PriceEvent, number>();
@@ -99,8 +78,6 @@ async function main(): Promise<void> {
     Number(env.BOT_STATS_MS ?? 60_000),
   );
   statsTimer.unref();
-  // The paper book shares the ledger's ordered channel: its writes need no answer (hub-protocol.ts).
-  const ledger = setup.broker.kind === 'paper' ? orderedHubLedger(hub) : hubLedger(hub);
   const bot = new GridBot(setup, broker, ledger, {
     logger,
     onOrderSent: (event, standingFilledAt) =>
@@ -121,6 +98,12 @@ async function main(): Promise<void> {
     // Told after a later price was handed, this is stale, but that price took the order back already.
     hub.quiet({ after: latest, above: null, below: null, opensQuiet: false, standing: null });
     await bot.stop();
+    // Stopped by a person (or the investment deleted): no new exposure rests at the broker while
+    // nobody trades it. A server going down keeps it, so the grid goes on while the server is away.
+    if (!(await hub.call('stillRunning', {}).catch(() => true)))
+      await bot
+        .takeBackResting()
+        .catch((error: unknown) => logger.warn({ error: String(error) }, 'working order not taken back'));
     await hub.settled();
     await broker.disconnect().catch(() => undefined);
     hub.close();
@@ -138,27 +121,21 @@ async function main(): Promise<void> {
   const watchHalt = () => {
     if (bot.halted !== null) void stop(0);
   };
-  if (broker.subscribeQuotes) {
-    const toEvent = quoteEvents(setup.market);
-    broker.subscribeQuotes((quote) => {
-      bot.onPrice(toEvent(quote));
-      void bot.idle().then(watchHalt);
+  // The paper book is the hub's: it can hold the bot's next order and fill it on its price.
+  const standing = setup.broker.kind === 'paper';
+  hub.onPrice((event, seq, filled) => {
+    arrivals.set(event, Date.now());
+    latest = seq;
+    bot.onPrice(event, filled);
+    void bot.idle().then(() => {
+      watchHalt();
+      // Every price handed so far is handled: the hub may keep the quiet ones from this bot.
+      if (latest === seq && bot.halted === null && !stopping)
+        hub.quiet({ after: seq, ...bot.quietBand(), standing: standing ? bot.standingOrder() : null });
     });
-  } else {
-    // The paper book is the hub's: it can hold the bot's next order and fill it on its price.
-    const standing = setup.broker.kind === 'paper';
-    hub.onPrice((event, seq, filled) => {
-      arrivals.set(event, Date.now());
-      latest = seq;
-      bot.onPrice(event, filled);
-      void bot.idle().then(() => {
-        watchHalt();
-        // Every price handed so far is handled: the hub may keep the quiet ones from this bot.
-        if (latest === seq && bot.halted === null && !stopping)
-          hub.quiet({ after: seq, ...bot.quietBand(), standing: standing ? bot.standingOrder() : null });
-      });
-    });
-  }
+  });
+  // A bot on Capital.com trades on its own account's quotes, which the hub hands it from now on.
+  if (broker instanceof CapitalBroker) await hub.call('quotes', { epic: broker.epic });
 }
 
 main().catch((error: unknown) => {

@@ -1,23 +1,40 @@
-// A bot on the Capital.com adapter against the loopback fake (Capital.com's documented shapes):
-// wrong credentials stop it with a clear message after one login; a refused deal stops it with
-// the broker's reason and nothing half-written; the stream's quotes drive its decisions. Every
-// position holds its cycle's stop at Capital.com, and what the broker closed by itself or a person
-// closed by hand is written as the cycle's close, running or after a restart.
+// A bot on the Capital.com adapter against the loopback fake, which is as awkward as the real
+// service (rate limits, late answers, stops refused by distance, working orders filling on the
+// price path, markets that close): wrong credentials and refused deals stop it with the broker's
+// reason; the broker holds the cycle's stop and take profit and rests its next level; an outcome
+// lost to a timeout is found, never sent again; a closed market pauses it until it reopens; and
+// what happened while it was away is written when it starts again.
+import type { GridParams } from '@platform/engine';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { CapitalFake } from '../../test/support/capital/capital-fake';
-import { CREDENTIALS_MESSAGE } from './brokers/capital/capital-problems';
-import { ACCOUNT, brokerOn, startFake } from '../../test/support/capital/capital-test-fixtures';
-import { GridBot } from './grid-bot';
-import type { BotSetup, PriceEvent } from './hub/hub-protocol';
-import type { GridParams } from '@platform/engine';
+import {
+  ACCOUNT,
+  GOLD_OPENING_HOURS,
+  MARKETS,
+  brokerOn,
+  linkOn,
+  manualTimers,
+  startFake,
+} from '../../test/support/capital/capital-test-fixtures';
 import { MemoryLedger } from '../../test/support/bots/memory-ledger';
+import type { CapitalBrokerOptions } from './brokers/capital/capital-broker';
+import { CREDENTIALS_MESSAGE } from './brokers/capital/capital-problems';
+import { BOT_MESSAGES } from './bot-messages';
+import { GridBot, type GridBotOptions } from './grid-bot';
+import type { BotSetup, PriceEvent } from './hub/hub-protocol';
+import type { Timers } from './timers';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-function setup(ledger: MemoryLedger, params: Partial<GridParams> = {}): BotSetup {
+/** GOLD, 0.5 lots and 0.5 a level every 3.0, take profit 5.0 over the average, stop 40.0 under the start. */
+function setup(
+  ledger: MemoryLedger,
+  params: Partial<GridParams> = {},
+  market: BotSetup['market'] = 'GOLD',
+): BotSetup {
   return {
     investmentId: 'live-investment',
-    market: 'GOLD',
+    market,
     params: {
       size: 0.5,
       addizionale: 0.5,
@@ -32,7 +49,10 @@ function setup(ledger: MemoryLedger, params: Partial<GridParams> = {}): BotSetup
       close: false,
       ...params,
     },
-    instrument: { point: 0.1, contractSize: 100, spreadPoints: 3 },
+    instrument:
+      market === 'GOLD'
+        ? { point: 0.1, contractSize: 100, spreadPoints: 3 }
+        : { point: 1, contractSize: 1, spreadPoints: 2 },
     maxLots: 1000,
     fx: { firstDay: 0, rates: [] },
     broker: { kind: 'capital', demo: true, accountRowId: '', identifier: '', password: '', apiKey: null },
@@ -41,110 +61,335 @@ function setup(ledger: MemoryLedger, params: Partial<GridParams> = {}): BotSetup
   };
 }
 
-/** A bot started again on the account with the ledger's records; it must not halt on starting. */
-async function startedAgain(
-  fake: CapitalFake,
-  ledger: MemoryLedger,
-  params: Partial<GridParams> = {},
-): Promise<GridBot> {
-  const broker = brokerOn(fake);
-  onTestFinished(() => broker.disconnect());
-  const bot = new GridBot(setup(ledger, params), broker, ledger, { logger: silent });
-  await bot.start();
-  expect(bot.halted).toBeNull();
-  return bot;
+/** Short waits: an outcome is settled within half a second here. */
+const QUICK: Partial<GridBotOptions> = { settleWindowMs: 500, retryDelayMs: 20, maxRetryDelayMs: 100 };
+
+interface BotOn {
+  fake: CapitalFake;
+  ledger: MemoryLedger;
+  params?: Partial<GridParams>;
+  market?: BotSetup['market'];
+  broker?: Partial<CapitalBrokerOptions>;
+  bot?: Partial<GridBotOptions>;
 }
 
-const price = (kind: PriceEvent['kind'], value: number): PriceEvent => ({
-  market: 'GOLD',
-  kind,
-  price: value,
-  time: Date.now(),
-  sourceTime: Date.now(),
-});
+/** A bot on the fake's account, started, with the ledger's records. */
+async function botOn({ fake, ledger, params, market, broker, bot }: BotOn): Promise<GridBot> {
+  const capital = brokerOn(fake, { market: market ?? 'GOLD', journal: ledger, ...broker });
+  const started = new GridBot(setup(ledger, params, market), capital, ledger, {
+    logger: silent,
+    ...QUICK,
+    ...bot,
+  });
+  onTestFinished(() => started.stop());
+  await started.start();
+  return started;
+}
+
+/**
+ * A quote on GOLD at this bid (the ask 0.3 over it, the engine's spread), at the fake (whose
+ * resting orders, stops and take profits fire on the way) and then to the bot; an open is a gap.
+ */
+async function quote(
+  fake: CapitalFake,
+  bot: GridBot,
+  kind: PriceEvent['kind'],
+  bid: number,
+  time = Date.now(),
+): Promise<void> {
+  fake.pushQuote('GOLD', bid, Math.round((bid + 0.3) * 100) / 100, { gap: kind === 'open' });
+  bot.onPrice({ market: 'GOLD', kind, price: bid, time, sourceTime: time });
+  await bot.idle();
+}
+
+const entryBodies = (fake: CapitalFake) =>
+  fake.requests
+    .filter((request) => request.method === 'POST' && request.path === '/api/v1/positions')
+    .map((request) => request.body);
 
 describe('a bot on Capital.com', () => {
   it('stops with a clear message on wrong credentials, after a single login attempt', async () => {
     const fake = await startFake();
     onTestFinished(() => fake.close());
     const ledger = new MemoryLedger();
-    const broker = brokerOn(fake, { credentials: { ...ACCOUNT, password: 'wrong' } });
-    const bot = new GridBot(setup(ledger), broker, ledger, { logger: silent });
-    await bot.start();
-    bot.onPrice(price('open', 2000));
-    await bot.idle();
+    const bot = await botOn({
+      fake,
+      ledger,
+      broker: { link: linkOn(fake, { credentials: { ...ACCOUNT, password: 'wrong' } }) },
+    });
     expect(bot.halted).toBe(CREDENTIALS_MESSAGE);
     expect(ledger.haltedWith).toBe(CREDENTIALS_MESSAGE);
     expect(fake.count('POST', '/api/v1/session')).toBe(1);
     expect(ledger.orders.size).toBe(0);
   });
 
-  it("opens its cycle at the broker, then stops with the broker's reason when a deal is refused, leaving the order failed", async () => {
+  it('opens its cycle holding the stop and take profit at Capital.com, rests the next level there, and writes the cycle Capital.com closed at its take profit', async () => {
     const fake = await startFake();
     onTestFinished(() => fake.close());
     const ledger = new MemoryLedger();
-    const broker = brokerOn(fake);
-    onTestFinished(() => broker.disconnect());
-    const bot = new GridBot(setup(ledger), broker, ledger, { logger: silent, attempts: 1 });
-    await bot.start();
+    const bot = await botOn({ fake, ledger });
+
+    await quote(fake, bot, 'open', 2000);
+    expect(entryBodies(fake)).toEqual([
+      { epic: 'GOLD', direction: 'BUY', size: 50, stopLevel: 1960, profitLevel: 2005.3 },
+    ]);
+    expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toEqual([
+      expect.objectContaining({ level: 1997.3, size: 50, stopLevel: 1960, profitLevel: 2003.8 }),
+    ]);
+
+    // The fall fills the resting level at its limit, whatever quote the bot sees.
+    await quote(fake, bot, 'jump', 1996.9);
+    const positions = fake.positionsOf(ACCOUNT.apiKey);
+    expect(positions.map((position) => [position.level, position.profitLevel])).toEqual([
+      [2000.3, 2003.8],
+      [1997.3, 2003.8],
+    ]);
+    expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toEqual([expect.objectContaining({ level: 1994.3 })]);
+
+    // The rise closes both at Capital.com's take profit; the bot writes that close.
+    await quote(fake, bot, 'jump', 2004);
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
+    expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toEqual([]);
+    expect(ledger.cycles).toEqual([
+      expect.objectContaining({ reason: 'take-profit', lots: 1, entryPrice: 1998.8, exitPrice: 2003.8 }),
+    ]);
+    // One lot 5.0 over its average: 500 USD, as the backtest books a take profit.
+    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(500, 6);
+    expect(
+      [...ledger.orders.values()].map((order) => [order.kind, order.orderType ?? 'market', order.status]),
+    ).toEqual([
+      ['open', 'market', 'filled'],
+      ['open', 'limit', 'filled'],
+      ['open', 'limit', 'cancelled'],
+      ['close', 'market', 'filled'],
+    ]);
     expect(bot.halted).toBeNull();
+    expect(fake.rateLimited).toBe(0);
+  });
 
-    bot.onPrice(price('open', 2000));
-    await bot.idle();
-    const [entry] = [...ledger.orders.values()];
-    expect(entry).toMatchObject({ kind: 'open', level: 0, status: 'filled' });
-    expect(fake.count('POST', '/api/v1/positions')).toBe(1);
-
+  it("stops with the broker's reason when a deal is refused, leaving the order failed", async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const bot = await botOn({ fake, ledger });
     fake.rejectNextDeal('INSUFFICIENT_FUNDS');
-    bot.onPrice(price('jump', 1996.9));
-    await bot.idle();
+    await quote(fake, bot, 'open', 2000);
     expect(bot.halted).toContain('INSUFFICIENT_FUNDS');
     expect(ledger.haltedWith).toContain('INSUFFICIENT_FUNDS');
-    const statuses = [...ledger.orders.values()].map((order) => order.status);
-    expect(statuses).toEqual(['filled', 'failed']);
-    expect(ledger.cycles).toHaveLength(0);
-    // Halted: later prices change nothing.
-    bot.onPrice(price('jump', 1990));
-    await bot.idle();
-    expect(fake.count('POST', '/api/v1/positions')).toBe(2);
+    expect([...ledger.orders.values()].map((order) => order.status)).toEqual(['failed']);
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
   });
 
-  it('told to stop, finishes the order under way and starts no new one', async () => {
+  it("waits for an order answered after the client gave up: one position, written as the cycle's entry, nothing sent twice", async () => {
     const fake = await startFake();
     onTestFinished(() => fake.close());
     const ledger = new MemoryLedger();
-    const bot = await startedAgain(fake, ledger);
-
-    bot.onPrice(price('open', 2000));
-    const stopped = bot.stop();
-    // Would fill the first averaging level if the bot still traded.
-    bot.onPrice(price('jump', 1996.9));
-    await stopped;
-    await bot.idle();
-    expect([...ledger.orders.values()]).toEqual([
-      expect.objectContaining({ kind: 'open', level: 0, status: 'filled' }),
-    ]);
-    expect(fake.count('POST', '/api/v1/positions')).toBe(1);
-  });
-
-  it('after a restart, does not take a position it already holds for an order that never went out', async () => {
-    const fake = await startFake();
-    onTestFinished(() => fake.close());
-    const before = brokerOn(fake);
-    await before.connect();
-    const held = await before.openPosition({
-      clientRef: 'entry-0',
-      lots: 0.5,
-      bid: 2000,
-      sentAt: new Date(),
-      stopLevel: null,
+    const bot = await botOn({
+      fake,
+      ledger,
+      broker: { link: linkOn(fake, { requestTimeoutMs: 300 }), confirmTimeoutMs: 100 },
     });
-    await before.disconnect();
+    fake.delayNextPositionAnswer(1_000);
 
-    // The records: entry 0 confirmed, then an averaging entry of the same size written but never sent.
+    await quote(fake, bot, 'open', 2000);
+
+    expect(entryBodies(fake)).toHaveLength(1);
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toHaveLength(1);
+    const [entry] = ledger.orders.values();
+    expect(entry).toMatchObject({
+      status: 'filled',
+      dealId: fake.positionsOf(ACCOUNT.apiKey)[0]?.dealId,
+      fillPrice: 2000.3,
+    });
+    // It said why it waited, and that it trades again.
+    expect(ledger.notes).toEqual([BOT_MESSAGES.awaitingOutcome, null]);
+    expect(bot.halted).toBeNull();
+    // It trades on from what the broker holds: the next level rests at Capital.com.
+    await quote(fake, bot, 'jump', 1999);
+    expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toHaveLength(1);
+  });
+
+  it('reads a late confirmation by the reference it wrote, and marks an order failed only when Capital.com refused it', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
     const ledger = new MemoryLedger();
-    const cycleId = 'cycle-1';
-    const base = { cycleId, reason: null, lots: 0.5, referencePrice: 2000, scale: 1, createdAt: Date.now() };
+    const bot = await botOn({ fake, ledger, broker: { confirmTimeoutMs: 50 } });
+    fake.hideConfirms(12);
+
+    await quote(fake, bot, 'open', 2000);
+
+    const [entry] = ledger.orders.values();
+    expect(entry?.dealReference).toMatch(/^o_/);
+    expect(entry).toMatchObject({ status: 'filled', dealId: fake.positionsOf(ACCOUNT.apiKey)[0]?.dealId });
+    expect(entryBodies(fake)).toHaveLength(1);
+  });
+
+  it('refuses at start a grid whose orders Capital.com would refuse as too small, before any order', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    // US100 deals from 0.1: the levels' 0.05 lots are 0.05 of a $-per-point contract.
+    const bot = await botOn({
+      fake,
+      ledger,
+      market: 'NASDAQ',
+      params: { size: 1, addizionale: 0.05, mediazione: 100, target: 200, worst: 1500, safeWorst: 2000 },
+    });
+    expect(bot.halted).toBe(
+      "La griglia invia ordini da 0.05 lotti, cioè 0.05 su US100 a Capital.com, che ne accetta almeno 0.1: aumenta size o addizionale dell'investimento.",
+    );
+    expect(fake.count('POST', '/api/v1/positions')).toBe(0);
+  });
+
+  it("records and audits a stop Capital.com holds farther than the cycle's, never opening without one", async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    fake.setMarket('GOLD', { minStopDistance: { unit: 'POINTS', value: 45 } });
+    const ledger = new MemoryLedger();
+    // A take profit 50.0 away, which the rule allows; the stop is 40.0 away, which it does not.
+    const bot = await botOn({ fake, ledger, params: { target: 500 } });
+    await quote(fake, bot, 'open', 2000);
+    // Capital.com keeps stops 45 away from the price (2000) and from a working order's level (1997.3).
+    expect(entryBodies(fake).map((body) => (body as { stopLevel: number }).stopLevel)).toEqual([1960, 1955]);
+    expect(ledger.stopsAdjusted).toEqual([
+      expect.objectContaining({ requested: 1960, held: 1955 }),
+      expect.objectContaining({ requested: 1960, held: 1952.3 }),
+    ]);
+    expect([...ledger.orders.values()].map((order) => [order.status, order.stopLevel])).toEqual([
+      ['filled', 1955],
+      ['working', 1952.3],
+    ]);
+    expect(fake.positionsOf(ACCOUNT.apiKey)[0]?.stopLevel).toBe(1955);
+  });
+});
+
+describe('a bot on Capital.com when its market closes', () => {
+  it('pauses with the reason at start on a closed market, without halting, and trades once it reopens', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    fake.setMarket('GOLD', { marketStatus: 'CLOSED' });
+    const clock = manualTimers();
+    const ledger = new MemoryLedger();
+    const bot = await botOn({ fake, ledger, bot: { timers: clock.timers } });
+    expect(bot.halted).toBeNull();
+    expect(bot.paused).toMatch(/^Mercato GOLD chiuso su Capital.com \(CLOSED\): il bot riprende da solo/);
+    expect(ledger.waitingWith).toBe(bot.paused);
+
+    await quote(fake, bot, 'open', 2000);
+    expect(ledger.orders.size).toBe(0);
+
+    fake.setMarket('GOLD', { marketStatus: 'TRADEABLE' });
+    clock.advance(10_000);
+    await quote(fake, bot, 'open', 2001);
+    expect(bot.paused).toBeNull();
+    expect(ledger.waitingWith).toBeNull();
+    expect([...ledger.orders.values()][0]).toMatchObject({
+      kind: 'open',
+      level: 0,
+      status: 'filled',
+      fillPrice: 2001.3,
+    });
+  });
+
+  it('pauses on a deal refused as MARKET_CLOSED, the order failed (nothing opened), and sends it again at the reopening', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const clock = manualTimers();
+    const ledger = new MemoryLedger();
+    const bot = await botOn({ fake, ledger, bot: { timers: clock.timers } });
+    fake.rejectNextDeal('MARKET_CLOSED');
+    await quote(fake, bot, 'open', 2000);
+    expect(bot.halted).toBeNull();
+    expect(bot.paused).toContain('MARKET_CLOSED');
+    expect([...ledger.orders.values()].map((order) => order.status)).toEqual(['failed']);
+
+    clock.advance(10_000);
+    await quote(fake, bot, 'open', 2000.5);
+    expect(bot.paused).toBeNull();
+    expect([...ledger.orders.values()].map((order) => order.status)).toEqual(['failed', 'filled', 'working']);
+  });
+
+  it('lives through a weekend on its own: quotes stop on Friday, it pauses with the reopening, and trades on when Sunday opens', async () => {
+    // The fake's clock and the bot's are one: Friday 20:55 UTC, GOLD closing at 21:00.
+    const clock = manualTimers(Date.UTC(2026, 10, 27, 20, 55));
+    const fake = await startFake({
+      now: () => clock.timers.now(),
+      markets: [{ ...MARKETS[0]!, openingHours: GOLD_OPENING_HOURS }],
+    });
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const timers: Timers = clock.timers;
+    const bot = await botOn({ fake, ledger, broker: { timers }, bot: { timers, marketCheckMs: 120_000 } });
+    await quote(fake, bot, 'open', 2000, clock.timers.now());
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toHaveLength(1);
+
+    // The last quote at 20:59; then none: after two quiet minutes the bot asks, and the market is closed.
+    clock.advance(4 * 60_000);
+    await quote(fake, bot, 'jump', 1999.5, clock.timers.now());
+    clock.advance(3 * 60_000);
+    await expect
+      .poll(() => bot.paused)
+      .toBe(
+        'Mercato GOLD chiuso su Capital.com (CLOSED): il bot riprende da solo alla riapertura (riapertura prevista dom 29/11 22:00 UTC).',
+      );
+    expect(ledger.waitingWith).toBe(bot.paused);
+    // Saturday: it asks again now and then, and waits.
+    clock.advance(24 * 3_600_000);
+    await bot.idle();
+    expect(bot.halted).toBeNull();
+
+    // Sunday 22:00: the first quote after the gap is a bar's open; the cycle carries on.
+    clock.advance(Date.UTC(2026, 10, 29, 22, 0) - clock.timers.now());
+    await quote(fake, bot, 'open', 1996.5, clock.timers.now());
+    expect(bot.paused).toBeNull();
+    expect(ledger.waitingWith).toBeNull();
+    expect(fake.positionsOf(ACCOUNT.apiKey).map((position) => position.level)).toEqual([2000.3, 1996.8]);
+    expect(bot.halted).toBeNull();
+  });
+});
+
+describe('a bot on Capital.com started again', () => {
+  it('books the level its working order filled while it was away, and writes the cycle Capital.com stopped meanwhile', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const first = await botOn({ fake, ledger, params: { worst: 60, safeWorst: 80 } });
+    await quote(fake, first, 'open', 2000);
+    await first.stop();
+
+    // Away: the price falls through the resting level (1997.3) to the stop (1992).
+    fake.pushQuote('GOLD', 1996, 1996.3);
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toHaveLength(2);
+    fake.pushQuote('GOLD', 1991, 1991.3);
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
+
+    const again = await botOn({ fake, ledger, params: { worst: 60, safeWorst: 80 } });
+    expect(again.halted).toBeNull();
+    expect(ledger.cycles).toEqual([
+      expect.objectContaining({ reason: 'stop', lots: 1, entryPrice: 1998.8, exitPrice: 1992 }),
+    ]);
+    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(
+      (0.5 * (1992 - 2000.3) + 0.5 * (1992 - 1997.3)) * 100,
+      6,
+    );
+    expect(ledger.openOrders()).toEqual([]);
+  });
+
+  it('settles what was written but never confirmed: sent, it is the position Capital.com shows; never sent, it failed once nothing shows', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    // The records of a bot killed after its entry's POST went out (no answer written), and after it
+    // wrote its working order's intent, before sending it.
+    const ledger = new MemoryLedger();
+    const sentAt = Date.now() - 2_000;
+    const base = {
+      cycleId: 'cycle-1',
+      reason: null,
+      lots: 0.5,
+      referencePrice: 2000,
+      scale: 1,
+      createdAt: sentAt,
+    };
     await ledger.intent({
       ...base,
       id: 'entry-0',
@@ -155,199 +400,44 @@ describe('a bot on Capital.com', () => {
       dealId: null,
       fillPrice: null,
     });
-    await ledger.confirm('entry-0', held.dealId, held.level);
     await ledger.intent({
       ...base,
-      id: 'entry-1',
+      id: 'level-1',
       kind: 'open',
       level: 1,
       bid: 1997,
       status: 'intent',
       dealId: null,
       fillPrice: null,
+      orderType: 'limit',
+      limitLevel: 1997.3,
     });
-
-    await startedAgain(fake, ledger);
-    expect(ledger.orders.get('entry-1')?.status).toBe('failed');
-    expect(ledger.orders.get('entry-0')).toMatchObject({ status: 'filled', dealId: held.dealId });
-    expect(fake.count('POST', '/api/v1/positions')).toBe(1);
-  });
-
-  /** No averaging level (worst under mediazione), the stop 4 points (40 points of 0.1) under the start. */
-  const stopOnly = { worst: 20, safeWorst: 40 };
-  const entryBodies = (fake: CapitalFake) =>
-    fake.requests
-      .filter((request) => request.method === 'POST' && request.path === '/api/v1/positions')
-      .map((request) => request.body);
-
-  /** One cycle written: the entry of 0.5 lots at 2000.5, stopped at Capital.com's 1995.5. */
-  const expectStoppedAtTheBroker = (ledger: MemoryLedger) => {
-    expect(ledger.cycles).toEqual([
-      expect.objectContaining({ reason: 'stop', lots: 0.5, entryPrice: 2000.5, exitPrice: 1995.5 }),
-    ]);
-    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(0.5 * (1995.5 - 2000.5) * 100, 9);
-  };
-
-  it("holds the cycle's stop at Capital.com; when the broker's stop closes first, the bot's own stop writes that close", async () => {
-    const fake = await startFake();
-    onTestFinished(() => fake.close());
-    const ledger = new MemoryLedger();
-    const broker = brokerOn(fake);
-    onTestFinished(() => broker.disconnect());
-    const bot = new GridBot(setup(ledger, stopOnly), broker, ledger, { logger: silent });
-    await bot.start();
-
-    bot.onPrice(price('open', 2000));
-    await bot.idle();
-    expect(entryBodies(fake)).toEqual([{ epic: 'GOLD', direction: 'BUY', size: 0.5, stopLevel: 1996 }]);
-
-    // The fall reaches Capital.com's stop on the quote the bot then decides its own stop on.
-    fake.pushQuote('GOLD', 1995.5, 1996);
-    bot.onPrice(price('jump', 1995.5));
-    await bot.idle();
-
-    expect(bot.halted).toBeNull();
-    expectStoppedAtTheBroker(ledger);
-    // Its close found the position gone (404) and read the broker's close from the activity.
-    expect(fake.requests.filter((request) => request.method === 'DELETE')).toEqual([
-      expect.objectContaining({ status: 404 }),
-    ]);
-  });
-
-  it("writes a stop at Capital.com's level when the broker's stop closed the cycle on a quote the bot missed, before it decided a take profit", async () => {
-    const fake = await startFake();
-    onTestFinished(() => fake.close());
-    const ledger = new MemoryLedger();
-    const bot = await startedAgain(fake, ledger, stopOnly);
-
-    bot.onPrice(price('open', 2000));
-    await bot.idle();
-    // Capital.com's stop closes the position on a quote the bot never sees; the price then climbs
-    // past the take profit, and the bot's close finds the position gone.
-    fake.pushQuote('GOLD', 1995.5, 1996);
-    bot.onPrice(price('jump', 2006));
-    await bot.idle();
-
-    expect(bot.halted).toBeNull();
-    expectStoppedAtTheBroker(ledger);
-  });
-
-  it('after a restart, writes the cycle that Capital.com stopped while the bot was away, then trades on', async () => {
-    const fake = await startFake();
-    onTestFinished(() => fake.close());
-    const ledger = new MemoryLedger();
-    const before = brokerOn(fake);
-    const first = new GridBot(setup(ledger, stopOnly), before, ledger, { logger: silent });
-    await first.start();
-    first.onPrice(price('open', 2000));
-    await first.idle();
-    await before.disconnect();
-
-    fake.pushQuote('GOLD', 1995, 1995.5);
-
-    const bot = await startedAgain(fake, ledger, stopOnly);
-    expect(ledger.cycles).toEqual([
-      expect.objectContaining({ reason: 'stop', lots: 0.5, entryPrice: 2000.5, exitPrice: 1995 }),
-    ]);
-    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(0.5 * (1995 - 2000.5) * 100, 9);
-    expect(ledger.openOrders()).toEqual([]);
-
-    bot.onPrice(price('open', 1995));
-    await bot.idle();
-    expect(entryBodies(fake).at(-1)).toEqual({ epic: 'GOLD', direction: 'BUY', size: 0.5, stopLevel: 1991 });
-    expect(fake.positionsOf(ACCOUNT.apiKey)).toHaveLength(1);
-  });
-
-  it('after a restart, closes the rest of a cycle a person cut short by hand and writes it as a close at the levels of both', async () => {
-    const fake = await startFake();
-    onTestFinished(() => fake.close());
-    const ledger = new MemoryLedger();
-    const before = brokerOn(fake);
-    const first = new GridBot(setup(ledger), before, ledger, { logger: silent });
-    await first.start();
-    first.onPrice(price('open', 2000));
-    await first.idle();
-    fake.setMarket('GOLD', { bid: 1997, offer: 1997.5 });
-    first.onPrice(price('jump', 1997));
-    await first.idle();
-    await before.disconnect();
-    const [entry, level] = fake.positionsOf(ACCOUNT.apiKey);
-    expect([entry?.level, level?.level]).toEqual([2000.5, 1997.5]);
-
-    const byHand = brokerOn(fake);
-    await byHand.connect();
-    await byHand.closePosition(entry!.dealId, 1997);
-    await byHand.disconnect();
-    fake.setMarket('GOLD', { bid: 1998, offer: 1998.5 });
-
-    await startedAgain(fake, ledger);
-    expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
-    expect(ledger.cycles).toEqual([
-      expect.objectContaining({ reason: 'close', lots: 1, entryPrice: 1999, exitPrice: 1997.5 }),
-    ]);
-    expect(ledger.cycles[0]?.profitLoss).toBeCloseTo(
-      0.5 * (1997 - 2000.5) * 100 + 0.5 * (1998 - 1997.5) * 100,
-      9,
-    );
-  });
-
-  it('after a restart, finishes a close that a stop interrupted at the levels Capital.com gave, the one it had closed read from the activity', async () => {
-    const fake = await startFake();
-    onTestFinished(() => fake.close());
+    fake.pushQuote('GOLD', 2000, 2000.3);
     const before = brokerOn(fake);
     await before.connect();
-    const opened = [];
-    for (const clientRef of ['entry-0', 'entry-1'])
-      opened.push(
-        await before.openPosition({ clientRef, lots: 0.5, bid: 2000, sentAt: new Date(), stopLevel: null }),
-      );
-
-    // The records: both entries confirmed, then the take profit's close written at the bid 2005.8;
-    // the bot stopped after Capital.com closed the first position, at its own price, 2006.
-    const ledger = new MemoryLedger();
-    const base = {
-      cycleId: 'cycle-1',
-      reason: null,
+    await before.send({
+      clientRef: 'entry-0',
       lots: 0.5,
-      referencePrice: 2000,
-      scale: 1,
-      createdAt: Date.now(),
-    };
-    for (const [index, position] of opened.entries()) {
-      const id = `entry-${index}`;
-      await ledger.intent({
-        ...base,
-        id,
-        kind: 'open',
-        level: index,
-        bid: 2000 - 3 * index,
-        status: 'intent',
-        dealId: null,
-        fillPrice: null,
-      });
-      await ledger.confirm(id, position.dealId, position.level);
-    }
-    await ledger.intent({
-      ...base,
-      id: 'close-1',
-      kind: 'close',
-      level: null,
-      reason: 'take-profit',
-      lots: 1,
-      bid: 2005.8,
-      status: 'intent',
-      dealId: null,
-      fillPrice: null,
+      bid: 2000,
+      sentAt: new Date(sentAt),
+      stopLevel: 1960,
+      profitLevel: 2005.3,
+      limitLevel: null,
+      dealReference: null,
     });
-    fake.setMarket('GOLD', { bid: 2006, offer: 2006.5 });
-    await before.closePosition(opened[0]!.dealId, 2005.8);
-    await before.disconnect();
-    fake.setMarket('GOLD', { bid: 2007, offer: 2007.5 });
 
-    await startedAgain(fake, ledger);
-    expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([]);
-    expect(ledger.cycles).toEqual([
-      expect.objectContaining({ closeId: 'close-1', reason: 'take-profit', lots: 1, exitPrice: 2006.5 }),
-    ]);
+    await botOn({ fake, ledger });
+    expect(ledger.orders.get('entry-0')).toMatchObject({
+      status: 'filled',
+      dealId: fake.positionsOf(ACCOUNT.apiKey)[0]?.dealId,
+      fillPrice: 2000.3,
+    });
+    expect(ledger.orders.get('level-1')).toMatchObject({
+      status: 'failed',
+      message: BOT_MESSAGES.noTraceAtBroker,
+    });
+    expect(entryBodies(fake)).toHaveLength(1);
+    // It trades on: the level rests at Capital.com once.
+    expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toEqual([expect.objectContaining({ level: 1997.3 })]);
   });
 });

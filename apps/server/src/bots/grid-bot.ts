@@ -1,24 +1,29 @@
 // One investment's bot: the grid of engine.md (sections 3, 6, 9) on live prices through a broker.
 // The decisions come from the engine's stepper, the same core a backtest walks; this class only
-// carries them out, safely:
-// - every order is written as an intent (its id is our client reference) before it is sent, and
-//   confirmed after; a timeout is followed by a look at the broker before anything is sent again,
-//   so a retry never opens a second position (DESIGN.md section 7);
-// - on start it reconciles: intents without a confirmation are looked up at the broker, a close
-//   that was under way is finished, a cycle the broker closed meanwhile (its stop, held with every
-//   position at Capital.com, or a person by hand) is written as closed, and the open cycle is
-//   rebuilt from the confirmed entries;
-// - a problem retrying cannot fix (credentials, a rejected deal, a closed market, no funds) halts
-//   the bot with a readable reason on the investment, with nothing half-written.
+// carries them out, safely (DESIGN.md section 7, research/live-orders.md):
+// - every order is written as an intent before it is sent, the broker's reference the moment the
+//   request answers, and the outcome after. An outcome nobody knows (a timeout) is settled from the
+//   broker alone (order-settling.ts) while the bot sends nothing; an order is marked failed only
+//   when the broker proved it opened nothing;
+// - a problem a person must mend (credentials, funds, sizes, an instrument) halts the bot (state 2)
+//   with a readable reason; a closed market, a broker that does not answer, an outcome being
+//   settled only pause it (state 1, the reason on the investment), and it resumes by itself;
+// - a broker that holds orders (Capital.com) keeps the cycle's stop and take profit with every
+//   position and the next level as a working order (resting-orders.ts), so the grid goes on while
+//   the bot is away;
+// - on start it reconciles (bot-reconcile.ts): what was sent is settled, what filled or closed
+//   meanwhile is written, and the open cycle is handed back to the stepper;
 // - a paper bot leaves the order its next deciding price sends standing with the paper book (the
 //   hub), which books it on that price and hands the price over with the news: the bot then books
 //   what its own step decides, which must be that order.
 // Price events are handled one at a time, in order: a price that arrives while an order is out
-// waits for it.
+// waits for it; prices that arrive while the bot waits for an outcome are dropped (stale by then).
 import {
+  entryLots,
   GridStepper,
   isDecisionOf,
   matchStanding,
+  toMilliPoints,
   type EnterDecision,
   type ExitDecision,
   type GridDecision,
@@ -31,9 +36,15 @@ import {
   type BrokerExit,
   type BrokerPosition,
   type OpenOrder,
-  type OutsideExit,
+  type OrderJournal,
+  type OrderOutcome,
 } from './brokers/broker';
 import { BOT_MESSAGES } from './bot-messages';
+import { reconcile } from './bot-reconcile';
+import { settleOutcome } from './order-settling';
+import { keepResting } from './resting-orders';
+import { Resync } from './resync';
+import { realTimers, sleep, type Timers } from './timers';
 import type {
   BotSetup,
   ClosedCycleRecord,
@@ -46,16 +57,21 @@ import type {
 } from './hub/hub-protocol';
 
 /** Where a bot writes what it does: the hub in a bot process, memory in tests. */
-export interface BotLedger {
+export interface BotLedger extends OrderJournal {
   /**
    * Written before its order goes out. A ledger on the broker's own ordered channel (the paper
    * book, through the hub) resolves at once: the channel writes it before the order.
    */
   intent(order: OrderRecord): Promise<void>;
-  confirm(id: string, dealId: string, fillPrice: number): Promise<void>;
+  working(id: string, workingOrderId: string): Promise<void>;
+  confirm(id: string, dealId: string, fillPrice: number, stopLevel?: number | null): Promise<void>;
+  cancel(id: string): Promise<void>;
   fail(id: string, message: string): Promise<void>;
   closeCycle(record: ClosedCycleRecord): Promise<void>;
   halt(message: string): Promise<void>;
+  /** Why the running bot waits, shown on the investment; null once it trades again. */
+  note(message: string | null): Promise<void>;
+  stopAdjusted(id: string, requested: number, held: number): Promise<void>;
 }
 
 export interface BotLogger {
@@ -66,10 +82,14 @@ export interface BotLogger {
 
 export interface GridBotOptions {
   logger: BotLogger;
-  /** Tries of an order whose outcome stays unknown (timeouts), and the first pause between them. */
-  attempts?: number;
+  timers?: Timers;
+  /** From an order's send: a broker showing no trace of it on a look after this proves it was never placed. */
+  settleWindowMs?: number;
+  /** First pause before a look or a retry; it doubles up to maxRetryDelayMs. */
   retryDelayMs?: number;
-  now?: () => number;
+  maxRetryDelayMs?: number;
+  /** Without a price for this long, the bot asks the broker whether its market closed; paused, how often it asks again. */
+  marketCheckMs?: number;
   /**
    * Told when an order leaves for the broker, with the price event that decided it, or when the
    * broker filled a standing order on it, and when (decision latency).
@@ -79,21 +99,34 @@ export interface GridBotOptions {
   onFatal?: (error: unknown) => void;
 }
 
-interface HeldPosition {
+export interface HeldPosition {
   dealId: string;
+  /** The grid level it filled (0: the cycle's first entry). */
+  level: number;
   lots: number;
   /** The broker's fill and the one the decision expected (they differ only with a real market's slippage). */
   fill: number;
   expectedFill: number;
+  /** The take profit the broker holds with it; undefined when not known (after a restart). */
+  profitLevel?: number | null;
 }
 
-interface LiveCycle {
+export interface LiveCycle {
   id: string;
   referencePrice: number;
   scale: number;
   openedAt: number;
   positions: HeldPosition[];
 }
+
+/** The next level, resting at the broker as a working order. */
+export interface RestingOrder {
+  record: OrderRecord;
+  workingOrderId: string;
+}
+
+/** Why the bot does not trade now, while it still runs. */
+type Pause = { kind: 'market-closed' | 'settling' | 'broker-down'; reason: string };
 
 /** rate(day) of fx(d): clamped to the table's ends, 1.0 before it (engine.md section 1). */
 export function fxRateOf(table: FxTable): (timeMs: number) => number {
@@ -105,30 +138,42 @@ export function fxRateOf(table: FxTable): (timeMs: number) => number {
   };
 }
 
-/** Where a position was closed, and whether the broker's own stop had closed it. */
-type PositionExit = Pick<BrokerExit, 'level' | 'byStop'>;
+/** Where a position was closed, and what closed it if the broker had. */
+type PositionExit = Pick<BrokerExit, 'level' | 'cause'>;
 
 export class GridBot {
-  private readonly stepper: GridStepper;
-  private readonly fxRate: (timeMs: number) => number;
+  readonly stepper: GridStepper;
+  readonly fxRate: (timeMs: number) => number;
+  readonly timers: Timers;
   private readonly spread: number;
-  private readonly attempts: number;
+  /** The grid's target in milli-points: a take profit is the cycle's average fill plus it. */
+  private readonly target: number;
   private readonly retryDelayMs: number;
-  private readonly now: () => number;
-  private cycle: LiveCycle | null = null;
+  private readonly maxRetryDelayMs: number;
+  private readonly settleWindowMs: number;
+  private readonly marketCheckMs: number;
+  cycle: LiveCycle | null = null;
+  resting: RestingOrder | null = null;
+  /** EUR booked by the closed cycles (the broker's levels), what the stepper restarts from. */
+  realised: number;
   private readonly queue: { event: PriceEvent; filled: StandingFilled | null }[] = [];
   /** The standing order last told to the broker, valid until the next price. */
   private standing: StandingNotice | null = null;
   private draining: Promise<void> | null = null;
   private haltedWith: string | null = null;
+  private pause: Pause | null = null;
+  private lastMarketCheck = Number.NEGATIVE_INFINITY;
+  private marketTimer: unknown = null;
   /** Told to stop: prices received from then on are not handled (stop). */
   private stopping = false;
+  /** A position was held at another fill than its decision's: the stepper must learn it. */
+  private fillsDiffer = false;
 
   constructor(
-    private readonly setup: BotSetup,
-    private readonly broker: Broker,
-    private readonly ledger: BotLedger,
-    private readonly options: GridBotOptions,
+    readonly setup: BotSetup,
+    readonly broker: Broker,
+    readonly ledger: BotLedger,
+    readonly options: GridBotOptions,
   ) {
     this.fxRate = fxRateOf(setup.fx);
     this.stepper = new GridStepper({
@@ -137,23 +182,53 @@ export class GridBot {
       maxLots: setup.maxLots,
       fxRate: this.fxRate,
     });
-    this.spread = Math.round(setup.instrument.spreadPoints * 1000);
-    this.attempts = options.attempts ?? 5;
-    this.retryDelayMs = options.retryDelayMs ?? 500;
-    this.now = options.now ?? Date.now;
+    this.spread = toMilliPoints(setup.instrument.spreadPoints);
+    this.target = toMilliPoints(setup.params.target);
+    this.timers = options.timers ?? realTimers;
+    this.retryDelayMs = options.retryDelayMs ?? 1_000;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+    this.settleWindowMs = options.settleWindowMs ?? 120_000;
+    this.marketCheckMs = options.marketCheckMs ?? 120_000;
+    this.realised = setup.realisedEur;
   }
 
-  /** Why the bot stopped trading, or null while it trades. */
+  /** Why the bot stopped trading for good, or null while it runs. */
   get halted(): string | null {
     return this.haltedWith;
   }
 
-  /** Connects to the broker and reconciles; a problem that needs a person halts the bot. */
+  /** Why the running bot waits, or null while it trades. */
+  get paused(): string | null {
+    return this.pause?.reason ?? null;
+  }
+
+  /**
+   * Connects to the broker and reconciles; a problem that needs a person halts the bot. A broker
+   * that does not answer is waited for (the bot trades nothing before it knows what it holds).
+   */
   async start(): Promise<void> {
     try {
-      await this.broker.connect();
-      await this.reconcile();
-      if (this.stepper.cannotOpen) await this.halt(this.cannotOpenReason());
+      for (let delay = this.retryDelayMs; ; delay = Math.min(delay * 2, this.maxRetryDelayMs)) {
+        try {
+          await this.broker.connect();
+          break;
+        } catch (error) {
+          if (!(error instanceof BrokerError) || error.problem !== 'unavailable') throw error;
+          await this.pauseFor('broker-down', BOT_MESSAGES.brokerDown(error.message));
+          await sleep(this.timers, delay);
+        }
+      }
+      const sizes = this.broker.sizeProblem?.(this.gridLots());
+      if (sizes) throw new BrokerError(sizes, 'size');
+      await reconcile(this);
+      if (this.stepper.cannotOpen) return await this.halt(this.cannotOpenReason());
+      const closed = await this.broker.marketClosed?.();
+      if (closed) await this.pauseFor('market-closed', closed);
+      else {
+        await this.resume();
+        await this.keepResting();
+      }
+      this.armMarketCheck();
     } catch (error) {
       await this.failWith(error);
     }
@@ -162,6 +237,8 @@ export class GridBot {
   /** A price, with the standing order the broker filled on it if it filled one. */
   onPrice(event: PriceEvent, filled: StandingFilled | null = null): void {
     if (this.haltedWith !== null || this.stopping) return;
+    // While an outcome is settled the bot decides nothing: the price would be stale by then.
+    if (this.pause && this.pause.kind !== 'market-closed' && this.draining) return;
     this.queue.push({ event, filled });
     this.draining ??= this.drain().finally(() => {
       this.draining = null;
@@ -228,12 +305,27 @@ export class GridBot {
   async stop(): Promise<void> {
     this.stopping = true;
     this.queue.length = 0;
+    this.timers.clearTimeout(this.marketTimer);
     await this.idle();
+  }
+
+  /**
+   * Takes back the working order resting at the broker (a person stopped the bot or asked for the
+   * investment's deletion: no new exposure while nobody trades it). Positions keep their stops.
+   */
+  async takeBackResting(): Promise<void> {
+    const resting = this.resting;
+    if (!resting || !this.broker.cancelResting) return;
+    const filled = await this.broker.cancelResting(resting.workingOrderId, this.openOrderOf(resting.record));
+    this.resting = null;
+    if (filled) await this.ledger.confirm(resting.record.id, filled.dealId, filled.level, filled.stopLevel);
+    else await this.ledger.cancel(resting.record.id);
   }
 
   private async drain(): Promise<void> {
     try {
       for (let next = this.queue.shift(); next && this.haltedWith === null; next = this.queue.shift()) {
+        if (this.pause?.kind === 'market-closed' && !(await this.reopened())) continue;
         await this.handle(next.event, next.filled);
       }
     } catch (error) {
@@ -247,16 +339,78 @@ export class GridBot {
   }
 
   private async handle(event: PriceEvent, filled: StandingFilled | null): Promise<void> {
+    this.armMarketCheck();
     const decisions = this.stepper.step(event.kind, this.stepper.toMilli(event.price), event.sourceTime);
-    if (filled) await this.book(decisions, event, filled);
-    else {
-      for (const decision of decisions) {
-        if (decision.kind === 'enter') await this.enter(decision, event);
-        else await this.exit(decision, event);
+    try {
+      if (filled) await this.book(decisions, event, filled);
+      else {
+        for (const decision of decisions) {
+          if (decision.kind === 'enter') await this.enter(decision, event);
+          else await this.exit(decision, event);
+        }
       }
+      // The broker filled elsewhere than decided (a level at its limit, a jump's slippage): the
+      // stepper goes on from the broker's fills, so its take profit is the one the broker holds.
+      if (this.fillsDiffer) {
+        this.fillsDiffer = false;
+        this.resync();
+      }
+      if (decisions.length > 0) {
+        await this.keepResting();
+        if (this.pause?.kind === 'broker-down') await this.resume();
+      }
+    } catch (error) {
+      await this.recover(error);
+      // From what the broker holds now: its working order and take profits as the stepper wants them.
+      if (!this.pause) await this.keepResting().catch((again: unknown) => this.recover(again));
     }
     this.standing = null;
     if (this.stepper.cannotOpen && !this.cycle) await this.halt(this.cannotOpenReason());
+  }
+
+  /**
+   * A decision that could not be carried out as decided: the stepper starts again from what the
+   * broker holds. A broker that did not answer (an order taken back, a take profit moved: none of
+   * them can double) is waited for, the next price trying again; a closed market pauses the bot.
+   */
+  private async recover(error: unknown): Promise<void> {
+    if (error instanceof BrokerError && error.problem === 'unavailable')
+      await this.pauseFor('broker-down', BOT_MESSAGES.brokerDown(error.message));
+    else if (error instanceof BrokerError && error.problem === 'market-closed')
+      await this.pauseFor('market-closed', error.message);
+    else if (!(error instanceof Resync)) throw error;
+    this.resync();
+  }
+
+  /** Working orders and take profits at the broker as the stepper's state wants them (resting-orders.ts). */
+  private async keepResting(): Promise<void> {
+    for (let tries = 0; tries < 3; tries++) {
+      try {
+        return await keepResting(this);
+      } catch (error) {
+        // A fill the stepper did not decide (it rested at the broker): learnt, then the orders again.
+        if (!(error instanceof Resync)) throw error;
+        this.resync();
+      }
+    }
+  }
+
+  /** Hands the stepper the cycle the broker holds and what was booked, as after a restart. */
+  resync(): void {
+    this.dropEmptyCycle();
+    const cycle = this.cycle;
+    this.stepper.restore(
+      this.realised,
+      cycle && {
+        start: this.stepper.toMilli(cycle.referencePrice),
+        scale: cycle.scale,
+        fills: cycle.positions.map((position) => ({
+          level: position.level,
+          lots: Math.round(position.lots * 100),
+          price: this.stepper.toMilli(position.fill),
+        })),
+      },
+    );
   }
 
   /** Why no cycle can open: lots past the exact range of the engine's integers, or an entry of 0 or past Max Contracts. */
@@ -264,8 +418,27 @@ export class GridBot {
     return this.stepper.overflowAt !== null ? BOT_MESSAGES.overflow : BOT_MESSAGES.entryTooSmall;
   }
 
+  /** The lots of every order the grid can send (a live cycle's scale is 1), for the broker's size check. */
+  private gridLots(): number[] {
+    const { params, maxLots } = this.setup;
+    const levels = Math.floor(toMilliPoints(params.worst) / toMilliPoints(params.mediazione));
+    return [...entryLots(params, levels, 1)]
+      .filter((lots) => lots > 0 && lots <= maxLots)
+      .map((lots) => lots / 100);
+  }
+
   private async enter(decision: EnterDecision, event: PriceEvent): Promise<void> {
     const cycle = this.cycleOf(decision, event, randomUUID());
+    const expectedFill = decision.fill / this.stepper.perUnit;
+    // The level rested at the broker as a working order: its fill, or it is taken back and sent at the market.
+    const resting = this.resting;
+    if (resting && resting.record.level === decision.level) {
+      const position = await this.takeResting(resting);
+      if (position) {
+        this.hold(cycle, decision.level, position, expectedFill);
+        return;
+      }
+    }
     const order = this.order(cycle, {
       kind: 'open',
       level: decision.level,
@@ -275,13 +448,113 @@ export class GridBot {
     });
     await this.ledger.intent(order);
     this.options.onOrderSent?.(event);
-    const position = await this.placeOpen(order, this.cycleStop()).catch(async (error: unknown) => {
-      // Refused: the intent is marked failed, so nothing half-written stays behind.
-      if (error instanceof BrokerError) await this.ledger.fail(order.id, error.message);
-      throw error;
+    const outcome = await this.send(order, {
+      stopLevel: this.cycleStop(),
+      profitLevel: this.takeProfitAfter(cycle, decision.lots / 100, expectedFill),
+      limitLevel: null,
     });
-    await this.ledger.confirm(order.id, position.dealId, position.level);
-    this.hold(cycle, decision, position.dealId, position.level);
+    await this.applyOutcome(order, outcome, expectedFill);
+  }
+
+  /**
+   * Sends an order and answers its outcome. A refusal is written as a failure (nothing opened): a
+   * closed market pauses the bot until it reopens, anything else halts it. An unknown outcome is
+   * settled from the broker while the bot waits; the price that decided it is stale by then.
+   */
+  async send(
+    record: OrderRecord,
+    extra: Pick<OpenOrder, 'stopLevel' | 'profitLevel' | 'limitLevel'>,
+  ): Promise<OrderOutcome> {
+    const order = this.openOrderOf(record, extra);
+    try {
+      return await this.broker.send(order);
+    } catch (error) {
+      if (!(error instanceof BrokerError)) throw error;
+      if (error.problem !== 'unavailable') {
+        // Refused: nothing opened. A closed market pauses the bot (recover), anything else halts it.
+        await this.ledger.fail(record.id, error.message);
+        throw error;
+      }
+      this.options.logger.warn(
+        { orderId: record.id, reason: error.message },
+        'order outcome unknown: settling',
+      );
+      const outcome = await this.settle({ ...order, dealReference: null });
+      // Settled: the bot trades again from what the broker holds, on the next price.
+      await this.applyOutcome(record, outcome, this.expectedFillOf(record));
+      throw new Resync();
+    }
+  }
+
+  /** Waits, sending nothing, until the broker tells the order's outcome (order-settling.ts). */
+  async settle(order: OpenOrder): Promise<OrderOutcome> {
+    await this.pauseFor('settling', BOT_MESSAGES.awaitingOutcome);
+    const outcome = await settleOutcome(this.broker, order, {
+      timers: this.timers,
+      windowMs: this.settleWindowMs,
+      firstDelayMs: this.retryDelayMs,
+      maxDelayMs: this.maxRetryDelayMs,
+      onLook: ({ error }) =>
+        this.options.logger.warn({ orderId: order.clientRef, error }, 'order not found at the broker yet'),
+    });
+    this.options.logger.info({ orderId: order.clientRef, outcome: outcome.kind }, 'order outcome settled');
+    await this.resume();
+    return outcome;
+  }
+
+  /** Writes what became of an order: its fill (held with its cycle), its working order, or its absence. */
+  async applyOutcome(record: OrderRecord, outcome: OrderOutcome, expectedFill: number): Promise<void> {
+    switch (outcome.kind) {
+      case 'filled': {
+        const { position } = outcome;
+        await this.ledger.confirm(record.id, position.dealId, position.level, position.stopLevel);
+        await this.noteStop(record, position.stopLevel);
+        const cycle = this.cycle;
+        if (cycle && cycle.id === record.cycleId) this.hold(cycle, record.level ?? 0, position, expectedFill);
+        return;
+      }
+      case 'resting':
+        await this.ledger.working(record.id, outcome.workingOrderId);
+        await this.noteStop(record, outcome.stopLevel);
+        this.resting = {
+          record: { ...record, status: 'working', workingOrderId: outcome.workingOrderId },
+          workingOrderId: outcome.workingOrderId,
+        };
+        return;
+      case 'absent':
+        await this.ledger.fail(record.id, outcome.reason);
+        this.dropEmptyCycle();
+        return;
+    }
+  }
+
+  /** The stop the broker holds, when it is not the cycle's: recorded and audited. */
+  private async noteStop(record: OrderRecord, held: number | null | undefined): Promise<void> {
+    const requested = this.cycleStop();
+    if (held === undefined || held === null || requested === null || held === requested) return;
+    this.options.logger.warn({ orderId: record.id, requested, held }, 'stop adjusted by the broker');
+    await this.ledger.stopAdjusted(record.id, requested, held);
+  }
+
+  /** A cycle whose first entry never opened is no cycle. */
+  private dropEmptyCycle(): void {
+    if (this.cycle && this.cycle.positions.length === 0) this.cycle = null;
+  }
+
+  /**
+   * The working order of a level the price reached: its fill if the broker filled it, else it is
+   * taken back (null), and the level goes at the market.
+   */
+  async takeResting(resting: RestingOrder): Promise<BrokerPosition | null> {
+    const order = this.openOrderOf(resting.record);
+    const filled =
+      (await this.broker.restingFill?.(resting.workingOrderId, order)) ??
+      (await this.broker.cancelResting?.(resting.workingOrderId, order)) ??
+      null;
+    this.resting = null;
+    if (filled) await this.ledger.confirm(resting.record.id, filled.dealId, filled.level, filled.stopLevel);
+    else await this.ledger.cancel(resting.record.id);
+    return filled;
   }
 
   private async exit(decision: ExitDecision, event: PriceEvent): Promise<void> {
@@ -296,18 +569,26 @@ export class GridBot {
     });
     await this.ledger.intent(order);
     this.options.onOrderSent?.(event);
-    const exits = await this.closeAll(cycle.positions, bid);
-    // The broker's stop closed every position on a price the bot did not see before it decided
-    // (a quote missed while it reconnected): the cycle was stopped, at the broker's levels.
-    const stoppedFirst = exits.length > 0 && exits.every((exit) => exit.byStop === true);
-    const levels = exits.map((exit) => exit.level);
-    await this.closed(
-      cycle,
-      stoppedFirst ? { ...decision, reason: 'stop' } : decision,
-      event,
-      order.id,
-      levels,
-    );
+    let exits: PositionExit[];
+    try {
+      exits = await this.closeAll(cycle.positions, bid);
+    } catch (error) {
+      if (!(error instanceof BrokerError) || error.problem !== 'market-closed') throw error;
+      // Those closed before the refusal are read from the broker when the cycle closes at the reopening.
+      await this.ledger.fail(order.id, BOT_MESSAGES.closeDeferred);
+      throw error;
+    }
+    await this.closed(cycle, this.exitReason(decision.reason, exits), decision, event.time, order.id, exits);
+  }
+
+  /** What closed the cycle: the broker's stop or take profit when it had closed every position, else the decision. */
+  private exitReason(
+    decided: ClosedCycleRecord['reason'],
+    exits: readonly PositionExit[],
+  ): ClosedCycleRecord['reason'] {
+    if (exits.length > 0 && exits.every((exit) => exit.cause === 'stop')) return 'stop';
+    if (exits.length > 0 && exits.every((exit) => exit.cause === 'take-profit')) return 'take-profit';
+    return decided;
   }
 
   /**
@@ -327,12 +608,20 @@ export class GridBot {
     this.options.onOrderSent?.(event, filled.at);
     if (decision.kind === 'enter') {
       const cycle = this.cycleOf(decision, event, standing.cycle.id);
-      this.hold(cycle, decision, standing.dealId, decision.fill / this.stepper.perUnit);
+      const fill = decision.fill / this.stepper.perUnit;
+      const position = {
+        dealId: standing.dealId,
+        clientRef: standing.orderId,
+        lots: decision.lots / 100,
+        level: fill,
+        openedAt: new Date(event.time),
+      };
+      this.hold(cycle, decision.level, position, fill);
       return;
     }
     // The paper book exits at the bid.
-    const exits = this.cycle!.positions.map(() => decision.bid / this.stepper.perUnit);
-    await this.closed(this.cycle!, decision, event, standing.orderId, exits);
+    const exits = this.cycle!.positions.map(() => ({ level: decision.bid / this.stepper.perUnit }));
+    await this.closed(this.cycle!, decision.reason, decision, event.time, standing.orderId, exits);
   }
 
   /** The cycle an entry adds to: a new one, with this id, for a cycle's first entry. */
@@ -349,73 +638,79 @@ export class GridBot {
     return this.cycle!;
   }
 
-  /** Keeps the position an entry opened with its cycle, and the fill the decision expected. */
-  private hold(cycle: LiveCycle, decision: EnterDecision, dealId: string, fill: number): void {
+  /** Keeps a position the cycle opened at this level, with the fill its decision expected. */
+  hold(cycle: LiveCycle, level: number, position: BrokerPosition, expectedFill: number): void {
     cycle.positions.push({
-      dealId,
-      lots: decision.lots / 100,
-      fill,
-      expectedFill: decision.fill / this.stepper.perUnit,
+      dealId: position.dealId,
+      level,
+      lots: position.lots,
+      fill: position.level,
+      expectedFill,
+      profitLevel: position.profitLevel,
     });
-    if (decision.level === 0) {
-      this.options.logger.info({ cycleId: cycle.id, lots: decision.lots / 100, price: fill }, 'cycle opened');
+    if (position.level !== expectedFill) this.fillsDiffer = true;
+    if (cycle.positions.length === 1) {
+      this.options.logger.info(
+        { cycleId: cycle.id, lots: position.lots, price: position.level },
+        'cycle opened',
+      );
     }
   }
 
-  /** Writes the closed cycle as one transaction, from the exit levels the broker gave its positions. */
-  private async closed(
+  /**
+   * Writes the closed cycle as one transaction, from the exit levels the broker gave its positions.
+   * The decided result is what a paper bot books (the engine's exact money); the broker's levels add
+   * or take what they differ by.
+   */
+  async closed(
     cycle: LiveCycle,
-    decision: ExitDecision,
-    event: PriceEvent,
+    reason: ClosedCycleRecord['reason'],
+    decision: Pick<ExitDecision, 'bid' | 'quantity' | 'eur'> | null,
+    closedAt: number,
     closeId: string,
-    exits: number[],
-  ): Promise<void> {
-    const bid = decision.bid / this.stepper.perUnit;
-    // What the broker's prices add to or take from the decided result: nothing on paper.
-    let slippageUnits = 0;
-    let exitValue = 0;
-    cycle.positions.forEach((position, index) => {
-      const exitLevel = exits[index] as number;
-      slippageUnits += position.lots * (exitLevel - bid - (position.fill - position.expectedFill));
-      exitValue += position.lots * exitLevel;
-    });
-    const slippageEur = (slippageUnits * this.setup.instrument.contractSize) / this.fxRate(event.sourceTime);
-    await this.ledger.closeCycle({
-      ...this.statement(cycle, exitValue),
-      closeId,
-      reason: decision.reason,
-      closedAt: event.time,
-      profitLoss: decision.eur + slippageEur,
-    });
-    this.options.logger.info(
-      {
-        cycleId: cycle.id,
-        reason: decision.reason,
-        lots: decision.quantity / 100,
-        profitLoss: decision.eur + slippageEur,
-      },
-      'cycle closed',
-    );
-    this.cycle = null;
-  }
-
-  /** Lots, entry and exit averages and the cycle's identity for its transaction. */
-  private statement(
-    cycle: LiveCycle,
-    exitValue: number,
-  ): Pick<ClosedCycleRecord, 'cycleId' | 'lots' | 'entryPrice' | 'exitPrice' | 'openedAt'> {
+    exits: readonly Pick<BrokerExit, 'level'>[],
+  ): Promise<number> {
     const lots = cycle.positions.reduce((sum, position) => sum + position.lots, 0);
-    const entryValue = cycle.positions.reduce((sum, position) => sum + position.lots * position.fill, 0);
-    return {
+    const exitLevels = exits.map((exit) => exit.level);
+    const exitValue = cycle.positions.reduce(
+      (sum, position, index) => sum + position.lots * (exitLevels[index] as number),
+      0,
+    );
+    // Where the broker dealt exactly as decided (the paper book), the engine's money to the last
+    // digit; otherwise the broker's own levels and sizes.
+    const asDecided =
+      decision !== null &&
+      Math.round(lots * 100) === decision.quantity &&
+      cycle.positions.every(
+        (position, index) =>
+          position.fill === position.expectedFill &&
+          exitLevels[index] === decision.bid / this.stepper.perUnit,
+      );
+    const usd = cycle.positions.reduce(
+      (sum, position, index) => sum + position.lots * ((exitLevels[index] as number) - position.fill),
+      0,
+    );
+    const profitLoss = asDecided
+      ? decision.eur
+      : (usd * this.setup.instrument.contractSize) / this.fxRate(closedAt);
+    await this.ledger.closeCycle({
+      closeId,
       cycleId: cycle.id,
       lots: Math.round(lots * 100) / 100,
-      entryPrice: lots > 0 ? entryValue / lots : 0,
+      entryPrice: lots > 0 ? cycle.positions.reduce((sum, p) => sum + p.lots * p.fill, 0) / lots : 0,
       exitPrice: lots > 0 ? exitValue / lots : 0,
       openedAt: cycle.openedAt,
-    };
+      closedAt,
+      reason,
+      profitLoss,
+    });
+    this.options.logger.info({ cycleId: cycle.id, reason, lots, profitLoss }, 'cycle closed');
+    if (this.cycle === cycle) this.cycle = null;
+    this.realised += profitLoss;
+    return profitLoss;
   }
 
-  private order(
+  order(
     cycle: LiveCycle,
     fields: Pick<OrderRecord, 'kind' | 'level' | 'reason' | 'lots' | 'bid'>,
   ): OrderRecord {
@@ -428,253 +723,167 @@ export class GridBot {
       status: 'intent',
       dealId: null,
       fillPrice: null,
-      createdAt: this.now(),
+      createdAt: this.timers.now(),
     };
   }
 
   /** The open cycle's stop as a bid, null when it never fires. */
-  private cycleStop(): number | null {
+  cycleStop(): number | null {
     const stop = this.stepper.openStop;
     return stop === null ? null : stop / this.stepper.perUnit;
   }
 
-  /** Sends an entry; after a timeout it looks for the order at the broker before it sends it again. */
-  private async placeOpen(record: OrderRecord, stopLevel: number | null): Promise<BrokerPosition> {
-    const order = openOrderOf(record, stopLevel);
-    return this.withRetries(async () => {
-      try {
-        return await this.broker.openPosition(order);
-      } catch (error) {
-        if (!(error instanceof BrokerError) || error.permanent) throw error;
-        const opened = await this.broker.findOpened(order);
-        if (opened) return opened;
-        throw error;
-      }
-    });
+  /** The cycle's take profit (a bid) once an entry of these lots fills at this price: the average fill plus the target. */
+  takeProfitAfter(cycle: LiveCycle, lots: number, fill: number): number {
+    let quantity = Math.round(lots * 100);
+    let cost = quantity * this.stepper.toMilli(fill);
+    for (const position of cycle.positions) {
+      const held = Math.round(position.lots * 100);
+      quantity += held;
+      cost += held * this.stepper.toMilli(position.fill);
+    }
+    return (cost / quantity + this.target) / this.stepper.perUnit;
+  }
+
+  /** The fill an order's decision expected: its limit, or the bid it was decided on plus the spread. */
+  expectedFillOf(record: OrderRecord): number {
+    return record.limitLevel ?? (this.stepper.toMilli(record.bid) + this.spread) / this.stepper.perUnit;
+  }
+
+  /** The order as the broker is sent it (the stop and take profit matter only when sending). */
+  openOrderOf(
+    record: OrderRecord,
+    extra: Partial<Pick<OpenOrder, 'stopLevel' | 'profitLevel' | 'limitLevel'>> = {},
+  ): OpenOrder {
+    return {
+      clientRef: record.id,
+      lots: record.lots,
+      bid: record.bid,
+      sentAt: new Date(record.createdAt),
+      stopLevel: extra.stopLevel ?? null,
+      profitLevel: extra.profitLevel ?? null,
+      limitLevel: extra.limitLevel ?? record.limitLevel ?? null,
+      dealReference: record.dealReference ?? null,
+    };
   }
 
   /**
-   * The exits of the cycle's positions (level, and whether the broker's own stop had closed it),
-   * closed one after another (a remote broker limits its request rate).
+   * The exits of the cycle's positions (level, and what closed it if the broker had), closed one
+   * after another (a remote broker limits its request rate).
    */
-  private async closeAll(positions: readonly HeldPosition[], bid: number): Promise<PositionExit[]> {
+  async closeAll(positions: readonly HeldPosition[], bid: number): Promise<PositionExit[]> {
     const exits: PositionExit[] = [];
     for (const position of positions) exits.push(await this.closeExit(position.dealId, bid));
     return exits;
   }
 
-  private async closeOne(dealId: string, bid: number): Promise<number> {
-    return (await this.closeExit(dealId, bid)).level;
-  }
-
-  /** Closes one position; a position the broker no longer holds after a timeout was closed by that try. */
+  /**
+   * Closes one position. Closing by deal id cannot double, so a close whose answer did not come is
+   * simply asked again after a pause, the bot waiting meanwhile; one the broker no longer holds was
+   * closed (by that try, its stop or a person) at the level the broker tells.
+   */
   private async closeExit(dealId: string, bid: number): Promise<PositionExit> {
-    return this.withRetries(async () => {
+    const since = this.timers.now();
+    for (let delay = this.retryDelayMs; ; delay = Math.min(delay * 2, this.maxRetryDelayMs)) {
       try {
-        return await this.broker.closePosition(dealId, bid);
+        const exit = await this.broker.closePosition(dealId, bid);
+        if (this.pause?.kind === 'broker-down') await this.resume();
+        return exit;
       } catch (error) {
-        if (!(error instanceof BrokerError) || error.permanent) throw error;
-        const held = await this.broker.positions();
-        if (!held.some((position) => position.dealId === dealId)) return { level: bid };
-        throw error;
-      }
-    });
-  }
-
-  private async withRetries<T>(attempt: () => Promise<T>): Promise<T> {
-    for (let tried = 1; ; tried++) {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (!(error instanceof BrokerError) || error.permanent) throw error;
-        if (tried >= this.attempts)
-          throw new BrokerError(BOT_MESSAGES.brokerUnreachable(error.message), 'rejected');
-        this.options.logger.warn({ tried, reason: error.message }, 'broker did not answer, trying again');
-        await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * 2 ** (tried - 1)));
+        if (!(error instanceof BrokerError) || error.permanent || error.problem === 'market-closed')
+          throw error;
+        const gone = await this.goneExit(dealId, bid, since).catch(() => null);
+        if (gone) return gone;
+        await this.pauseFor('broker-down', BOT_MESSAGES.brokerDown(error.message));
+        await sleep(this.timers, delay);
       }
     }
   }
 
   /**
-   * Brings the orders written before a stop in line with the broker: each intent without a
-   * confirmation is looked up (found: confirmed; not found: it never went through), a close under
-   * way is finished, and the open cycle is handed back to the stepper.
+   * A position the broker no longer holds: its close as the broker tells it. A broker that tells
+   * nothing of closes (the paper book), or still nothing once the settling window has passed, leaves
+   * the decided bid.
    */
-  private async reconcile(): Promise<void> {
-    let realised = this.setup.realisedEur;
-    const cycles = new Map<string, OrderRecord[]>();
-    for (const order of this.setup.openOrders)
-      cycles.set(order.cycleId, [...(cycles.get(order.cycleId) ?? []), order]);
-    // What the records say is held first, so no look-up below takes one of these for another order.
-    this.broker.adopt?.(
-      this.setup.openOrders
-        .filter((order) => order.kind === 'open' && order.status === 'filled')
-        .map((order) => ({
-          dealId: order.dealId as string,
-          clientRef: order.id,
-          lots: order.lots,
-          level: order.fillPrice as number,
-          openedAt: new Date(order.createdAt),
-        })),
-    );
-    for (const orders of cycles.values()) {
-      for (const order of orders) {
-        if (order.kind !== 'open' || order.status !== 'intent') continue;
-        const opened = await this.broker.findOpened(openOrderOf(order));
-        if (opened) {
-          await this.ledger.confirm(order.id, opened.dealId, opened.level);
-          Object.assign(order, { status: 'filled', dealId: opened.dealId, fillPrice: opened.level });
-        } else {
-          await this.ledger.fail(order.id, BOT_MESSAGES.notSentBeforeRestart);
-          order.status = 'failed';
-        }
-      }
-      const filled = orders.filter((order) => order.kind === 'open' && order.status === 'filled');
-      const first = filled[0];
-      if (!first) continue;
-      const cycle: LiveCycle = {
-        id: first.cycleId,
-        referencePrice: first.referencePrice,
-        scale: first.scale,
-        openedAt: first.createdAt,
-        positions: filled.map((order) => ({
-          dealId: order.dealId as string,
-          lots: order.lots,
-          fill: order.fillPrice as number,
-          expectedFill: (this.stepper.toMilli(order.bid) + this.spread) / this.stepper.perUnit,
-        })),
-      };
-      const closing = orders.find((order) => order.kind === 'close' && order.status === 'intent');
-      if (closing) {
-        realised += await this.finishClose(cycle, closing);
-        continue;
-      }
-      const closedAway = await this.closedWhileAway(cycle);
-      if (closedAway !== null) {
-        realised += closedAway;
-        continue;
-      }
-      this.cycle = cycle;
-    }
-    const cycle = this.cycle;
-    this.stepper.restore(
-      realised,
-      cycle && {
-        start: this.stepper.toMilli(cycle.referencePrice),
-        scale: cycle.scale,
-        fills: this.setup.openOrders
-          .filter((order) => order.cycleId === cycle.id && order.kind === 'open' && order.status === 'filled')
-          .map((order) => ({
-            level: order.level ?? 0,
-            lots: Math.round(order.lots * 100),
-            price: this.stepper.toMilli(order.bid) + this.spread,
-          })),
-      },
-    );
-    if (cycle)
-      this.options.logger.info(
-        { cycleId: cycle.id, positions: cycle.positions.length },
-        'open cycle recovered',
+  private async goneExit(dealId: string, bid: number, since: number): Promise<PositionExit | null> {
+    const held = await this.broker.positions();
+    if (held.some((position) => position.dealId === dealId)) return null;
+    const closed = (await this.broker.closedOutside?.([dealId]))?.get(dealId);
+    if (closed) return closed;
+    if (!this.broker.closedOutside || this.timers.now() - since >= this.settleWindowMs) {
+      this.options.logger.warn(
+        { dealId, bid },
+        'position gone without a close the broker tells: booked at the decided bid',
       );
-  }
-
-  /** A close that a stop interrupted: the positions still held are closed, the cycle is written once. */
-  private async finishClose(cycle: LiveCycle, closing: OrderRecord): Promise<number> {
-    // Those no longer held were closed before the stop, by this close or by the broker's own stop:
-    // at the level the broker tells, else at the decided bid (where the paper book closes).
-    const { held, gone } = await this.heldAndGone(cycle);
-    const closedBefore =
-      (await this.broker.closedOutside?.(gone.map((position) => position.dealId))) ??
-      new Map<string, OutsideExit>();
-    const profitLoss = await this.writeClosed(cycle, closing.id, closing.reason ?? 'close', (position) =>
-      held.has(position.dealId)
-        ? this.closeOne(position.dealId, closing.bid)
-        : Promise.resolve(closedBefore.get(position.dealId)?.level ?? closing.bid),
-    );
-    this.options.logger.info({ cycleId: cycle.id, profitLoss }, 'interrupted close finished');
-    return profitLoss;
-  }
-
-  /**
-   * A cycle the broker no longer holds whole: closed while the bot was away, by the stop every
-   * position holds at the broker, or by a person. The positions still held are closed too (a cycle
-   * is closed whole) and the cycle is written once, at the broker's levels: a stop when the stop
-   * closed every position, a plain close otherwise. Answers its P/L, or null when the broker still
-   * holds every position (or holds no stops and no one else closes for it: the paper book).
-   */
-  private async closedWhileAway(cycle: LiveCycle): Promise<number | null> {
-    if (!this.broker.closedOutside) return null;
-    const { gone } = await this.heldAndGone(cycle);
-    if (gone.length === 0) return null;
-    const outside = await this.broker.closedOutside(gone.map((position) => position.dealId));
-    if (gone.some((position) => !outside.has(position.dealId)))
-      throw new BrokerError(BOT_MESSAGES.closedUnknown, 'rejected');
-    const allGone = gone.length === cycle.positions.length;
-    const reason = allGone && [...outside.values()].every((exit) => exit.byStop) ? 'stop' : 'close';
-    const lastExit = [...outside.values()].reduce((last, exit) =>
-      exit.closedAt > last.closedAt ? exit : last,
-    );
-    const order = this.order(cycle, {
-      kind: 'close',
-      level: null,
-      reason,
-      lots: Math.round(cycle.positions.reduce((sum, position) => sum + position.lots, 0) * 100) / 100,
-      bid: lastExit.level,
-    });
-    await this.ledger.intent(order);
-    const profitLoss = await this.writeClosed(
-      cycle,
-      order.id,
-      reason,
-      (position) => {
-        const closed = outside.get(position.dealId);
-        return closed ? Promise.resolve(closed.level) : this.closeOne(position.dealId, lastExit.level);
-      },
-      allGone ? lastExit.closedAt.getTime() : undefined,
-    );
-    this.options.logger.info({ cycleId: cycle.id, reason, profitLoss }, 'cycle closed while away');
-    return profitLoss;
-  }
-
-  /** The deal ids the broker holds, and the cycle's positions it no longer holds. */
-  private async heldAndGone(cycle: LiveCycle): Promise<{ held: Set<string>; gone: HeldPosition[] }> {
-    const held = new Set((await this.broker.positions()).map((position) => position.dealId));
-    return { held, gone: cycle.positions.filter((position) => !held.has(position.dealId)) };
-  }
-
-  /**
-   * Writes a cycle closed with no price to decide on (at a restart): each position at its exit
-   * level, those still held closed by `exitOf`, and the P/L from those levels, at `closedAt` (by
-   * default once they are closed). Answers the P/L.
-   */
-  private async writeClosed(
-    cycle: LiveCycle,
-    closeId: string,
-    reason: ClosedCycleRecord['reason'],
-    exitOf: (position: HeldPosition) => Promise<number>,
-    closedAt?: number,
-  ): Promise<number> {
-    let exitValue = 0;
-    let usd = 0;
-    for (const position of cycle.positions) {
-      const exitLevel = await exitOf(position);
-      exitValue += position.lots * exitLevel;
-      usd += position.lots * (exitLevel - position.fill) * this.setup.instrument.contractSize;
+      return { level: bid };
     }
-    const at = closedAt ?? this.now();
-    const profitLoss = usd / this.fxRate(at);
-    await this.ledger.closeCycle({
-      ...this.statement(cycle, exitValue),
-      closeId,
-      reason,
-      closedAt: at,
-      profitLoss,
-    });
-    return profitLoss;
+    return null;
   }
 
+  /** Waits with the reason on the investment; a closed market takes precedence over the lesser waits. */
+  async pauseFor(kind: Pause['kind'], reason: string): Promise<void> {
+    if (this.pause?.reason === reason) return;
+    this.pause = { kind, reason };
+    this.options.logger.warn({ reason }, 'bot waits');
+    await this.ledger.note(reason);
+    if (kind === 'market-closed') this.armMarketCheck();
+  }
+
+  async resume(): Promise<void> {
+    if (!this.pause) return;
+    this.pause = null;
+    this.options.logger.info({}, 'bot trades again');
+    await this.ledger.note(null);
+  }
+
+  /** Paused for a closed market: asks the broker (not more often than every few seconds) whether it reopened. */
+  private async reopened(): Promise<boolean> {
+    const now = this.timers.now();
+    if (now - this.lastMarketCheck < 5_000) return false;
+    this.lastMarketCheck = now;
+    const closed = await this.broker.marketClosed?.().catch(() => 'unknown');
+    if (closed) return false;
+    await this.resume();
+    await this.keepResting().catch((error: unknown) => this.recover(error));
+    return true;
+  }
+
+  /**
+   * Without a price for a while, asks whether the market closed (quotes stopping is how a weekend
+   * begins); paused for a closed market, asks again now and then, so that the investment's reason
+   * is right and the bot resumes even before the first quote.
+   */
+  private armMarketCheck(): void {
+    if (!this.broker.marketClosed || this.stopping || this.haltedWith !== null) return;
+    this.timers.clearTimeout(this.marketTimer);
+    this.marketTimer = this.timers.setTimeout(() => {
+      this.marketTimer = null;
+      void this.checkMarket().catch((error: unknown) =>
+        this.options.logger.warn({ error: String(error) }, 'market check failed'),
+      );
+    }, this.marketCheckMs);
+  }
+
+  private async checkMarket(): Promise<void> {
+    if (this.stopping || this.haltedWith !== null || this.draining) return this.armMarketCheck();
+    if (this.pause?.kind === 'market-closed') {
+      this.lastMarketCheck = Number.NEGATIVE_INFINITY;
+      this.draining = this.reopened()
+        .then(() => undefined)
+        .finally(() => {
+          this.draining = null;
+        });
+      await this.draining;
+    } else if (!this.pause) {
+      const closed = await this.broker.marketClosed!();
+      if (closed) await this.pauseFor('market-closed', closed);
+    }
+    this.armMarketCheck();
+  }
+
+  /** A problem that needs a person halts the bot with its reason; anything else ends the process, which starts again. */
   private async failWith(error: unknown): Promise<void> {
-    if (error instanceof BrokerError) {
+    if (error instanceof BrokerError && error.permanent) {
       await this.halt(error.message);
       return;
     }
@@ -684,18 +893,8 @@ export class GridBot {
   private async halt(message: string): Promise<void> {
     if (this.haltedWith !== null) return;
     this.haltedWith = message;
+    this.timers.clearTimeout(this.marketTimer);
     this.options.logger.error({ reason: message }, 'bot halted');
     await this.ledger.halt(message);
   }
-}
-
-/** The order an intent sent; the stop it held matters only when sending, not to a look-up. */
-function openOrderOf(record: OrderRecord, stopLevel: number | null = null): OpenOrder {
-  return {
-    clientRef: record.id,
-    lots: record.lots,
-    bid: record.bid,
-    sentAt: new Date(record.createdAt),
-    stopLevel,
-  };
 }

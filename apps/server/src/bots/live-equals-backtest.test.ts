@@ -236,10 +236,10 @@ describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () 
     let averaging = 0;
     const paper = new PaperBroker(book, INSTRUMENTS[market]);
     const dying: Broker = Object.assign(Object.create(paper) as Broker, {
-      openPosition: async (order: Parameters<Broker['openPosition']>[0]) => {
-        const position = await paper.openPosition(order);
+      send: async (order: Parameters<Broker['send']>[0]) => {
+        const outcome = await paper.send(order);
         if (++averaging === 3) throw new Error('killed');
-        return position;
+        return outcome;
       },
     });
     let died: unknown = null;
@@ -283,7 +283,7 @@ describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () 
     const refusing: Broker = Object.assign(
       Object.create(new PaperBroker(new MemoryPaperBook(), INSTRUMENTS[market])) as Broker,
       {
-        openPosition: () =>
+        send: () =>
           Promise.reject(new BrokerError('Operazione rifiutata dal broker: INSUFFICIENT_FUNDS', 'funds')),
       },
     );

@@ -3,25 +3,34 @@
 // is configured, else the replay of its stored bars; the prices go to the bots and to the
 // overview's candles), and the supervisor that keeps a bot process per running investment.
 import type { Market } from '@platform/contracts';
-import { deriveKey } from '../lib/crypto';
+import { AtRestCipher, deriveKey } from '../lib/crypto';
 import type { PriceHistory } from '../jobs/price-history';
 import type { BotsService } from '../modules/bots/bots.service';
 import type { BotControl } from '../modules/investments/investments.service';
 import { BotSupervisor, type BotProcessEntry, type SupervisorLogger } from './bot-supervisor';
 import type { CandleBook } from './feed/candle-book';
-import type { Broker } from './brokers/broker';
-import { BrokerFeeds } from './feed/broker-feeds';
+import { BrokerFeeds, type QuoteSource } from './feed/broker-feeds';
 import { ReplayFeeds } from './feed/replay-feeds';
-import { SupervisorProcessControl } from './supervisor-process-control';
+import { SupervisorProcessControl, type MonitoredInvestments } from './supervisor-process-control';
 import type { ProcessControl } from '../realtime/process-control';
 import { BotHub, botToken } from './hub/bot-hub';
+import { CapitalLinks, type CapitalHosts } from './hub/capital-links';
+import type { CapitalAccountLinkOptions } from './brokers/capital/capital-link';
 import type { PriceEvent } from './hub/hub-protocol';
 
 export interface LiveRuntimeOptions {
   bots: BotsService;
+  /** The investments whose bots the monitoring view lists and steers (InvestmentsService). */
+  investments: MonitoredInvestments;
   prices: PriceHistory;
   candles: CandleBook;
   encryptionKey: string;
+  /** Keys of before a rotation still under way: credentials not re-encrypted yet are read with them. */
+  previousEncryptionKeys?: string[];
+  /** Capital.com's hosts (CAPITAL_API_URL, CAPITAL_DEMO_API_URL, CAPITAL_STREAM_URL). */
+  capitalHosts?: CapitalHosts;
+  /** What tests shorten of the accounts' Capital.com links (timeouts, login spacing). */
+  capitalLink?: Partial<CapitalAccountLinkOptions>;
   feedSpeed: number;
   /** Where in the week the replay starts (ReplayFeedsOptions.from). */
   replayFrom?: number;
@@ -29,10 +38,10 @@ export interface LiveRuntimeOptions {
   /** pm2's home: DATA_DIR/pm2. */
   pm2Home: string;
   logger: SupervisorLogger;
-  /** What a bot process also needs from the server's environment (log level, Capital.com's hosts). */
+  /** What a bot process also needs from the server's environment (its log level and format). */
   botEnvironment: Record<string, string>;
-  /** A broker session per market whose quote stream feeds the market (FEED_SOURCE=capital); else the replay. */
-  brokerFeed?: (market: Market) => Broker;
+  /** A quote source per market whose stream feeds the market (FEED_SOURCE=capital); else the replay. */
+  brokerFeed?: (market: Market) => QuoteSource;
   /** Tests shorten the supervisor's pauses. */
   backoffMs?: number;
   /** The version the monitoring view shows for every process. */
@@ -51,7 +60,16 @@ export interface LiveRuntime {
 
 export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<LiveRuntime> {
   const tokenKey = deriveKey(options.encryptionKey, 'bot-hub');
-  const hub = new BotHub(options.bots, tokenKey, options.logger);
+  const capitalLinks = new CapitalLinks({
+    cipher: new AtRestCipher(
+      { current: options.encryptionKey, previous: options.previousEncryptionKeys ?? [] },
+      'broker-credentials',
+    ),
+    hosts: options.capitalHosts ?? {},
+    logger: options.logger,
+    ...(options.capitalLink ? { link: options.capitalLink } : {}),
+  });
+  const hub = new BotHub(options.bots, tokenKey, options.logger, capitalLinks);
   const { host, port } = await hub.listen();
   const publish = (event: PriceEvent) => {
     options.candles.add(event);
@@ -79,7 +97,6 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
       BOT_HUB_PORT: String(port),
       BOT_INVESTMENT_ID: investmentId,
       BOT_TOKEN: botToken(tokenKey, investmentId),
-      ENCRYPTION_KEY: options.encryptionKey,
     }),
     bots: options.bots,
     logger: options.logger,
@@ -87,15 +104,18 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
   });
   await supervisor.start();
   await supervisor.sync();
+  const processes = new SupervisorProcessControl(supervisor, options.investments, options.version ?? '1.0.0');
+  await processes.refreshStates();
   return {
     supervisor,
     hub,
-    processes: new SupervisorProcessControl(supervisor, options.bots, options.version ?? '1.0.0'),
+    processes,
     async close() {
       feeds.stop();
       await streams?.stop();
       await supervisor.close();
       await hub.close();
+      await capitalLinks.close();
     },
   };
 }

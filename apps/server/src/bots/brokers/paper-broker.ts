@@ -4,7 +4,7 @@
 // the book keeps one position per client reference, so a retried order never opens a second one.
 import type { InstrumentSpec } from '@platform/engine';
 import { randomUUID } from 'node:crypto';
-import type { Broker, BrokerExit, BrokerPosition, OpenOrder } from './broker';
+import type { Broker, BrokerExit, BrokerPosition, OpenOrder, OrderOutcome } from './broker';
 
 /** The paper broker's positions of one bot. */
 export interface PaperBook {
@@ -37,7 +37,8 @@ export class PaperBroker implements Broker {
     return Promise.resolve();
   }
 
-  openPosition(order: OpenOrder): Promise<BrokerPosition> {
+  /** Fills at once, whatever the order's limit: the paper bot's next level stands with the hub's book instead (hub-protocol.ts). */
+  async send(order: OpenOrder): Promise<OrderOutcome> {
     // In milli-points, where prices are whole numbers, so the fill is exactly the engine's.
     const level = (Math.round(order.bid * this.perUnit) + this.spread) / this.perUnit;
     const position = {
@@ -47,7 +48,7 @@ export class PaperBroker implements Broker {
       level,
       openedAt: new Date(this.now()),
     };
-    return this.book.open(position);
+    return { kind: 'filled', position: await this.book.open(position) };
   }
 
   closePosition(dealId: string, bid: number): Promise<BrokerExit> {
@@ -59,8 +60,12 @@ export class PaperBroker implements Broker {
     return this.book.openPositions();
   }
 
-  findOpened(order: OpenOrder): Promise<BrokerPosition | null> {
-    return this.book.find(order.clientRef);
+  /** The book is the broker: an order it does not hold was never booked. */
+  async lookUp(order: OpenOrder): Promise<OrderOutcome> {
+    const position = await this.book.find(order.clientRef);
+    return position
+      ? { kind: 'filled', position }
+      : { kind: 'absent', reason: 'non registrato nel conto simulato' };
   }
 
   disconnect(): Promise<void> {

@@ -1,20 +1,23 @@
 // The feed from Capital.com's quote stream (against the loopback fake): quotes become price
 // events (a minute's first quote opens a bar), a market the broker cannot stream is left out.
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { brokerOn, startFake } from '../../../test/support/capital/capital-test-fixtures';
+import { CapitalQuoteFeed } from '../brokers/capital/capital-quote-feed';
+import { MARKETS, linkOn, startFake } from '../../../test/support/capital/capital-test-fixtures';
 import type { PriceEvent } from '../hub/hub-protocol';
 import { BrokerFeeds } from './broker-feeds';
 
 describe('the broker quote feed', () => {
   it('publishes the quotes of each market it can stream, the first one opening a bar', async () => {
-    const fake = await startFake();
+    // The account trades no EURUSD.
+    const fake = await startFake({ markets: MARKETS.filter((market) => market.epic !== 'EURUSD') });
     onTestFinished(() => fake.close());
-    fake.setMarket('EURUSD', { marketStatus: 'CLOSED' });
+    const link = linkOn(fake, { stream: { reconnectMinMs: 20, reconnectMaxMs: 50 } });
+    onTestFinished(() => link.close());
     const events: PriceEvent[] = [];
     const warnings: object[] = [];
     const feeds = new BrokerFeeds({
       markets: ['GOLD', 'EURUSD'],
-      brokerFor: (market) => brokerOn(fake, { market, stream: { reconnectMinMs: 20, reconnectMaxMs: 50 } }),
+      brokerFor: (market) => new CapitalQuoteFeed(link, market),
       publish: (event) => events.push(event),
       logger: { warn: (data) => warnings.push(data) },
     });

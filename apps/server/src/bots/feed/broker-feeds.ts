@@ -3,20 +3,28 @@
 // the paper bots and the overview's charts. A market whose stream cannot start is left to the
 // replay of its stored bars, so the charts always move.
 import type { Market } from '@platform/contracts';
-import type { Broker } from '../brokers/broker';
+import type { Quote } from '../brokers/broker';
 import type { PriceEvent } from '../hub/hub-protocol';
 import { quoteEvents } from '../quote-events';
 
+/** A market's quotes from a broker. */
+export interface QuoteSource {
+  connect(): Promise<void>;
+  /** The returned function unsubscribes. */
+  subscribeQuotes(onQuote: (quote: Quote) => void): () => void;
+  disconnect(): Promise<void>;
+}
+
 export interface BrokerFeedsOptions {
   markets: readonly Market[];
-  /** A broker session for the market, not yet connected. */
-  brokerFor: (market: Market) => Broker;
+  /** The market's quote source, not yet connected. */
+  brokerFor: (market: Market) => QuoteSource;
   publish: (event: PriceEvent) => void;
   logger: { warn(data: object, message: string): void };
 }
 
 export class BrokerFeeds {
-  private readonly running: { broker: Broker; unsubscribe: () => void }[] = [];
+  private readonly running: { broker: QuoteSource; unsubscribe: () => void }[] = [];
 
   constructor(private readonly options: BrokerFeedsOptions) {}
 
@@ -26,7 +34,6 @@ export class BrokerFeeds {
     for (const market of this.options.markets) {
       const broker = this.options.brokerFor(market);
       try {
-        if (!broker.subscribeQuotes) throw new Error('the broker has no quote stream');
         await broker.connect();
         const toEvent = quoteEvents(market);
         const unsubscribe = broker.subscribeQuotes((quote) => this.options.publish(toEvent(quote)));

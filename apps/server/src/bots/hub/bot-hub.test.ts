@@ -19,7 +19,7 @@ const price = (value: number, kind: PriceEvent['kind'] = 'move'): PriceEvent => 
 
 async function connectedBot(writes: Partial<BotsService> = {}) {
   const key = randomBytes(32);
-  const setup = { investmentId: 'inv-1', market: 'GOLD' } as BotSetup;
+  const setup = { investmentId: 'inv-1', market: 'GOLD', broker: { kind: 'paper' } } as BotSetup;
   const bots = {
     setup: () => Promise.resolve(setup),
     findPaper: () => Promise.resolve(null),
@@ -156,7 +156,8 @@ describe("the hub's unanswered writes", () => {
   ) {
     const key = randomBytes(32);
     const bots = {
-      setup: () => Promise.resolve({ investmentId: 'inv-1', market: 'GOLD' } as BotSetup),
+      setup: () =>
+        Promise.resolve({ investmentId: 'inv-1', market: 'GOLD', broker: { kind: 'paper' } } as BotSetup),
       recordIntent,
     } as unknown as BotsService;
     const hub = new BotHub(bots, key, { warn: () => undefined });
@@ -196,7 +197,11 @@ describe("the hub's unanswered writes", () => {
     const bots = {
       setup: () => {
         events.push('setup read');
-        return Promise.resolve({ investmentId: 'inv-1', market: 'GOLD' } as BotSetup);
+        return Promise.resolve({
+          investmentId: 'inv-1',
+          market: 'GOLD',
+          broker: { kind: 'paper' },
+        } as BotSetup);
       },
       recordIntent: async () => {
         await new Promise((resolve) => setTimeout(resolve, 50));

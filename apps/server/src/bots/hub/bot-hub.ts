@@ -5,6 +5,8 @@
 // hundreds of bots on two cores, waking each one for every price is what made decisions late.
 // For the same reason a paper bot leaves its next order standing with the hub, the paper broker's
 // home: the price that fills it is booked here at once, and handed to the bot with the news.
+// A bot on Capital.com reaches its account through the hub too (capital-links.ts): one session,
+// one request budget and one quote stream per account, its quotes handed to it as prices.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -13,6 +15,8 @@ import { hmacHex } from '../../lib/crypto';
 import { BotNotRunnableError, type BotsService } from '../../modules/bots/bots.service';
 import {
   isQuiet,
+  type CapitalReply,
+  type CapitalRequest,
   type HubCalls,
   type HubMessage,
   type HubMethod,
@@ -24,6 +28,11 @@ import {
   type StandingNotice,
 } from './hub-protocol';
 import { fillStanding, type StandingWrites } from './standing-fill';
+import { BrokerError } from '../brokers/broker';
+import { CapitalApiError } from '../brokers/capital/capital-http';
+import type { CapitalAccountLink } from '../brokers/capital/capital-link';
+import { quoteEvents } from '../quote-events';
+import type { CapitalLinks } from './capital-links';
 
 /** What a bot shows to the hub: only the server's key makes it. */
 export const botToken = (key: Buffer, investmentId: string) => hmacHex(key, `bot:${investmentId}`);
@@ -49,6 +58,8 @@ interface BotConnection {
   chain: Promise<void>;
   /** The seq of the last price handed to the bot. */
   lastHanded: number;
+  /** A Capital.com bot's account link, and the quotes it is handed instead of the market's feed. */
+  capital: { accountRowId: string; link: CapitalAccountLink; unquote: (() => void) | null } | null;
 }
 
 export class BotHub {
@@ -62,6 +73,8 @@ export class BotHub {
     private readonly bots: BotsService,
     private readonly tokenKey: Buffer,
     private readonly logger: HubLogger,
+    /** The server's Capital.com accounts; null where no bot trades there (tests of the paper bots). */
+    private readonly capitalLinks: CapitalLinks | null = null,
   ) {}
 
   async listen(host = '127.0.0.1', port = 0): Promise<{ host: string; port: number }> {
@@ -82,7 +95,8 @@ export class BotHub {
     const seq = ++this.seq;
     const handed: { connection: BotConnection; filled: StandingFilled | null }[] = [];
     for (const connection of this.connections) {
-      if (connection.market !== event.market) continue;
+      // A bot on Capital.com trades on its own account's quotes (handQuote).
+      if (connection.market !== event.market || connection.capital) continue;
       if (connection.quiet && isQuiet(connection.quiet, event)) continue;
       let filled: StandingFilled | null = null;
       try {
@@ -112,6 +126,15 @@ export class BotHub {
     return handed.length;
   }
 
+  /** One of its account's quotes, as a price, to a bot on Capital.com, unless it said the price changes nothing. */
+  private handQuote(connection: BotConnection, event: PriceEvent): void {
+    const seq = ++this.seq;
+    if (connection.quiet && isQuiet(connection.quiet, event)) return;
+    connection.quiet = null;
+    connection.lastHanded = seq;
+    connection.socket.write(`${JSON.stringify({ event: 'price', data: event, seq } satisfies HubMessage)}\n`);
+  }
+
   /** Investments whose bots are connected now. */
   connectedInvestments(): string[] {
     return [...this.connections].flatMap((connection) =>
@@ -134,11 +157,18 @@ export class BotHub {
       standing: null,
       chain: Promise.resolve(),
       lastHanded: 0,
+      capital: null,
     };
     this.connections.add(connection);
     socket.setNoDelay(true);
     socket.on('error', () => undefined);
-    socket.on('close', () => this.connections.delete(connection));
+    socket.on('close', () => {
+      this.connections.delete(connection);
+      const capital = connection.capital;
+      if (!capital) return;
+      capital.unquote?.();
+      this.capitalLinks?.release(capital.accountRowId, capital.link);
+    });
     const lines = createInterface({ input: socket, crlfDelay: Infinity });
     // A killed bot resets its connection: that is its 'close', not an error of the server's.
     lines.on('error', () => undefined);
@@ -236,6 +266,14 @@ export class BotHub {
       return this.hello(connection, request.params as HubCalls['hello']['params']);
     const investmentId = connection.investmentId;
     if (!investmentId || !connection.market) throw new Error('hello first');
+    if (request.method === 'capital')
+      return this.relay(connection, request.params as HubCalls['capital']['params']);
+    if (request.method === 'quotes')
+      return this.subscribeQuotes(
+        connection,
+        connection.market,
+        (request.params as HubCalls['quotes']['params']).epic,
+      );
     return this.dispatch(investmentId, connection.market, request.method, request.params);
   }
 
@@ -251,13 +289,20 @@ export class BotHub {
     const setup = await this.bots.setup(params.investmentId);
     connection.investmentId = params.investmentId;
     connection.market = setup.market;
+    if (setup.broker.kind === 'capital') {
+      if (!this.capitalLinks) throw new Error('no Capital.com links in this hub');
+      // Not if the bot is gone already: its 'close' has run, and would not release the link.
+      if (connection.socket.destroyed) throw new Error('bot gone');
+      const link = this.capitalLinks.acquire(setup.broker);
+      connection.capital = { accountRowId: setup.broker.accountRowId, link, unquote: null };
+    }
     return setup;
   }
 
   private async dispatch(
     investmentId: string,
     market: Market,
-    method: Exclude<HubMethod, 'hello'>,
+    method: Exclude<HubMethod, 'hello' | 'capital' | 'quotes'>,
     params: unknown,
   ): Promise<unknown> {
     const bots = this.bots;
@@ -265,8 +310,24 @@ export class BotHub {
       case 'intent':
         return bots.recordIntent(investmentId, params as OrderRecord).then(() => null);
       case 'confirm': {
-        const { id, dealId, fillPrice } = params as HubCalls['confirm']['params'];
-        return bots.confirm(investmentId, id, dealId, fillPrice).then(() => null);
+        const { id, dealId, fillPrice, stopLevel } = params as HubCalls['confirm']['params'];
+        return bots.confirm(investmentId, id, dealId, fillPrice, stopLevel ?? null).then(() => null);
+      }
+      case 'sent': {
+        const { id, dealReference } = params as HubCalls['sent']['params'];
+        return bots.sent(investmentId, id, dealReference).then(() => null);
+      }
+      case 'working': {
+        const { id, workingOrderId } = params as HubCalls['working']['params'];
+        return bots.working(investmentId, id, workingOrderId).then(() => null);
+      }
+      case 'cancel':
+        return bots.cancel(investmentId, (params as HubCalls['cancel']['params']).id).then(() => null);
+      case 'note':
+        return bots.note(investmentId, (params as HubCalls['note']['params']).message).then(() => null);
+      case 'stopAdjusted': {
+        const { id, requested, held } = params as HubCalls['stopAdjusted']['params'];
+        return bots.stopAdjusted(investmentId, id, requested, held).then(() => null);
       }
       case 'fail': {
         const { id, message } = params as HubCalls['fail']['params'];
@@ -296,7 +357,33 @@ export class BotHub {
       }
       case 'sync':
         return null;
+      case 'stillRunning':
+        return bots.isRunning(investmentId);
     }
+  }
+
+  /** A bot's Capital.com call through its account's link; Capital.com's refusals are answers, not failures of the channel. */
+  private async relay(connection: BotConnection, request: CapitalRequest): Promise<CapitalReply> {
+    const link = connection.capital?.link;
+    if (!link) throw new Error('not a Capital.com bot');
+    try {
+      const { method, path, query, body } = request;
+      return { ok: true, body: await link.request(method, path, { query, body }) };
+    } catch (error) {
+      if (error instanceof CapitalApiError)
+        return { ok: false, status: error.status, errorCode: error.errorCode };
+      if (error instanceof BrokerError) return { ok: false, unavailable: error.message };
+      throw error;
+    }
+  }
+
+  private subscribeQuotes(connection: BotConnection, market: Market, epic: string): null {
+    const capital = connection.capital;
+    if (!capital?.link.quotes) throw new Error('not a Capital.com bot');
+    capital.unquote?.();
+    const toEvent = quoteEvents(market);
+    capital.unquote = capital.link.quotes(epic, (quote) => this.handQuote(connection, toEvent(quote)));
+    return null;
   }
 }
 

@@ -102,12 +102,19 @@ export class HubClient {
 
 /** A ledger whose every write is answered: the bot waits for it before a remote broker sees the order. */
 export function hubLedger(hub: HubClient): BotLedger {
+  const done = () => undefined;
   return {
-    intent: (order) => hub.call('intent', order).then(() => undefined),
-    confirm: (id, dealId, fillPrice) => hub.call('confirm', { id, dealId, fillPrice }).then(() => undefined),
-    fail: (id, message) => hub.call('fail', { id, message }).then(() => undefined),
-    closeCycle: (record) => hub.call('closeCycle', record).then(() => undefined),
-    halt: (message) => hub.call('halt', { message }).then(() => undefined),
+    intent: (order) => hub.call('intent', order).then(done),
+    sent: (id, dealReference) => hub.call('sent', { id, dealReference }).then(done),
+    working: (id, workingOrderId) => hub.call('working', { id, workingOrderId }).then(done),
+    confirm: (id, dealId, fillPrice, stopLevel) =>
+      hub.call('confirm', { id, dealId, fillPrice, stopLevel: stopLevel ?? null }).then(done),
+    cancel: (id) => hub.call('cancel', { id }).then(done),
+    fail: (id, message) => hub.call('fail', { id, message }).then(done),
+    closeCycle: (record) => hub.call('closeCycle', record).then(done),
+    halt: (message) => hub.call('halt', { message }).then(done),
+    note: (message) => hub.call('note', { message }).then(done),
+    stopAdjusted: (id, requested, held) => hub.call('stopAdjusted', { id, requested, held }).then(done),
   };
 }
 
@@ -117,16 +124,17 @@ export function hubLedger(hub: HubClient): BotLedger {
  * with it the bot, which starts again from what was written. So its writes go unanswered.
  */
 export function orderedHubLedger(hub: HubClient): BotLedger {
+  const answered = hubLedger(hub);
   const sent = <M extends HubMethod>(method: M, params: HubCalls[M]['params']) => {
     hub.send(method, params);
     return Promise.resolve();
   };
   return {
+    ...answered,
     intent: (order) => sent('intent', order),
     confirm: (id, dealId, fillPrice) => sent('confirm', { id, dealId, fillPrice }),
     fail: (id, message) => sent('fail', { id, message }),
     closeCycle: (record) => sent('closeCycle', record),
-    halt: (message) => hub.call('halt', { message }).then(() => undefined),
   };
 }
 

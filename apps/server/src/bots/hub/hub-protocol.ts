@@ -19,7 +19,10 @@ export interface FxTable {
   rates: number[];
 }
 
-/** One of the bot's orders as the database keeps it (bot_orders). Prices in price units, times in ms. */
+/**
+ * One of the bot's orders as the database keeps it (bot_orders). Prices in price units, times in
+ * ms. The fields a paper order never has are optional, so the hub's lines stay short.
+ */
 export interface OrderRecord {
   id: string;
   cycleId: string;
@@ -30,11 +33,23 @@ export interface OrderRecord {
   bid: number;
   referencePrice: number;
   scale: number;
-  status: 'intent' | 'filled' | 'failed';
+  status: BotOrderStatus;
   dealId: string | null;
   fillPrice: number | null;
   createdAt: number;
+  /** A working order resting at the broker at this ask ('limit'); absent: at the market. */
+  orderType?: 'market' | 'limit';
+  limitLevel?: number | null;
+  /** The broker's reference of the request that sent it, once it answered. */
+  dealReference?: string | null;
+  /** The working order's id at the broker, while it rests. */
+  workingOrderId?: string | null;
+  /** The stop the broker holds with the position. */
+  stopLevel?: number | null;
 }
+
+/** intent: its outcome is not known yet; working: it rests at the broker (bot_orders.status). */
+export type BotOrderStatus = 'intent' | 'working' | 'filled' | 'failed' | 'cancelled';
 
 export type BrokerSetup =
   | { kind: 'paper' }
@@ -90,8 +105,24 @@ export interface PriceEvent {
 export interface HubCalls {
   hello: { params: { investmentId: string; token: string }; result: BotSetup };
   intent: { params: OrderRecord; result: null };
-  confirm: { params: { id: string; dealId: string; fillPrice: number }; result: null };
+  confirm: {
+    params: { id: string; dealId: string; fillPrice: number; stopLevel?: number | null };
+    result: null;
+  };
+  /** The broker answered the request that sent the order with its reference: written before anything else happens. */
+  sent: { params: { id: string; dealReference: string }; result: null };
+  /** The order rests at the broker as this working order. */
+  working: { params: { id: string; workingOrderId: string }; result: null };
+  /** The working order was taken back unfilled. */
+  cancel: { params: { id: string }; result: null };
   fail: { params: { id: string; message: string }; result: null };
+  /**
+   * Why a running bot waits (its market is closed, an order's outcome is not known yet), shown on
+   * the investment; null once it trades again.
+   */
+  note: { params: { message: string | null }; result: null };
+  /** The broker would not hold the cycle's stop where asked: it holds this one instead (audited). */
+  stopAdjusted: { params: { id: string; requested: number; held: number }; result: null };
   closeCycle: { params: ClosedCycleRecord; result: null };
   /** The bot cannot go on: the investment goes to state 2 with this message. */
   halt: { params: { message: string }; result: null };
@@ -101,7 +132,29 @@ export interface HubCalls {
   paperFind: { params: { clientRef: string }; result: WirePosition | null };
   /** Answered once every request sent before it has run: a bot waits for its unanswered writes before it exits. */
   sync: { params: Record<string, never>; result: null };
+  /**
+   * A Capital.com call through the account's link (one session and one request budget per
+   * account): refusals and unknown outcomes come back as answers, not as a broken channel.
+   */
+  capital: { params: CapitalRequest; result: CapitalReply };
+  /** Whether the bot's investment still runs: a bot told to stop by a person takes its working order back. */
+  stillRunning: { params: Record<string, never>; result: boolean };
+  /** From now on the bot's prices are its account's quotes of this epic (no longer the market's feed). */
+  quotes: { params: { epic: string }; result: null };
 }
+
+export interface CapitalRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** Capital.com's answer (its body), its refusal (status and errorCode), or nobody knows what happened. */
+export type CapitalReply =
+  | { ok: true; body: unknown }
+  | { ok: false; status: number; errorCode: string }
+  | { ok: false; unavailable: string };
 export type HubMethod = keyof HubCalls;
 
 /** Dates travel as ms. */

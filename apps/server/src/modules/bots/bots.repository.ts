@@ -86,18 +86,37 @@ export class BotsRepository {
     await this.db.insert(botOrders).values(orders).onConflictDoNothing();
   }
 
-  /** Confirmations of many bots' orders in one statement. */
+  /** Confirmations of many bots' orders in one statement; a stop not told keeps the one written. */
   async confirmOrders(
-    confirmations: { id: string; investmentId: string; dealId: string; fillPrice: number }[],
+    confirmations: {
+      id: string;
+      investmentId: string;
+      dealId: string;
+      fillPrice: number;
+      stopLevel: number | null;
+    }[],
   ): Promise<void> {
     const rows = confirmations.map(
       (row) =>
-        sql`(${row.id}::uuid, ${row.investmentId}::uuid, ${row.dealId}, ${row.fillPrice}::double precision)`,
+        sql`(${row.id}::uuid, ${row.investmentId}::uuid, ${row.dealId}, ${row.fillPrice}::double precision, ${row.stopLevel}::double precision)`,
     );
     await this.db.execute(sql`
-      update ${botOrders} set status = 'filled', deal_id = confirmed.deal_id, fill_price = confirmed.fill_price, confirmed_at = now()
-      from (values ${sql.join(rows, sql`, `)}) as confirmed(id, investment_id, deal_id, fill_price)
+      update ${botOrders} set status = 'filled', deal_id = confirmed.deal_id, fill_price = confirmed.fill_price,
+        stop_level = coalesce(confirmed.stop_level, ${botOrders.stopLevel}), confirmed_at = now()
+      from (values ${sql.join(rows, sql`, `)}) as confirmed(id, investment_id, deal_id, fill_price, stop_level)
       where ${botOrders.id} = confirmed.id and ${botOrders.investmentId} = confirmed.investment_id`);
+  }
+
+  /** What an order learnt before its outcome (the broker's reference, its working order, its stop). */
+  async updateOrder(
+    id: string,
+    investmentId: string,
+    values: Partial<Pick<BotOrderRow, 'status' | 'dealReference' | 'workingOrderId' | 'stopLevel'>>,
+  ): Promise<void> {
+    await this.db
+      .update(botOrders)
+      .set(values)
+      .where(and(eq(botOrders.id, id), eq(botOrders.investmentId, investmentId)));
   }
 
   async settleOrder(
@@ -159,6 +178,14 @@ export class BotsRepository {
       .where(and(eq(investments.id, investmentId), eq(investments.isRunning, INVESTMENT_RUNNING)));
   }
 
+  /** Why a running bot waits, or null while it trades; an investment in any other state keeps its message. */
+  async noteRunning(investmentId: string, statusMessage: string | null): Promise<void> {
+    await this.db
+      .update(investments)
+      .set({ statusMessage, updatedAt: sql`now()` })
+      .where(and(eq(investments.id, investmentId), eq(investments.isRunning, INVESTMENT_RUNNING)));
+  }
+
   /** Running (1) or stopped (0), unless its deletion was requested; false when no such investment. */
   async setRunning(investmentId: string, isRunning: number): Promise<boolean> {
     const rows = await this.db
@@ -173,7 +200,6 @@ export class BotsRepository {
     return (await ownersOf(this.db, [investmentId])).get(investmentId);
   }
 
-
   // The paper broker's book.
 
   /**
@@ -181,7 +207,10 @@ export class BotsRepository {
    * order), in the order asked; null for a reference another bot's position holds.
    */
   async openPaper(
-    positions: Pick<PaperPositionRow, 'investmentId' | 'dealId' | 'clientRef' | 'lots' | 'level' | 'openedAt'>[],
+    positions: Pick<
+      PaperPositionRow,
+      'investmentId' | 'dealId' | 'clientRef' | 'lots' | 'level' | 'openedAt'
+    >[],
   ): Promise<(PaperPositionRow | null)[]> {
     await this.db.insert(paperPositions).values(positions).onConflictDoNothing();
     const rows = await this.db

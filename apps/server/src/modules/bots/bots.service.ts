@@ -11,6 +11,7 @@ import type { PriceHistory } from '../../jobs/price-history';
 import type { Clock } from '../../lib/clock';
 import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';
+import { BOT_MESSAGES } from '../../bots/bot-messages';
 import { WriteBatch } from '../../bots/hub/write-batch';
 import type { BotsRepository, ClosingCycle, NewOrder } from './bots.repository';
 
@@ -62,6 +63,11 @@ export class BotsService {
   setRunning(investmentId: string, running: boolean): Promise<boolean> {
     if (!UUID.test(investmentId)) return Promise.resolve(false);
     return this.repository.setRunning(investmentId, running ? INVESTMENT_RUNNING : INVESTMENT_STOPPED);
+  }
+
+  /** Whether the investment is in state 1 (its bot should trade). */
+  async isRunning(investmentId: string): Promise<boolean> {
+    return (await this.repository.findInvestment(investmentId))?.investment.isRunning === INVESTMENT_RUNNING;
   }
 
   investmentIdsOfAccount(accountId: string): Promise<string[]> {
@@ -120,18 +126,60 @@ export class BotsService {
       ...order,
       investmentId,
       status: 'intent',
+      orderType: order.orderType ?? 'market',
+      limitLevel: order.limitLevel ?? null,
+      dealReference: null,
+      workingOrderId: null,
       dealId: null,
       fillPrice: null,
+      stopLevel: null,
       createdAt: new Date(order.createdAt),
     });
   }
 
-  async confirm(investmentId: string, id: string, dealId: string, fillPrice: number): Promise<void> {
-    await this.confirmations.add({ id, investmentId, dealId, fillPrice });
+  /** The broker's reference of the request that sent an order, written the moment it answered. */
+  async sent(investmentId: string, id: string, dealReference: string): Promise<void> {
+    await this.repository.updateOrder(id, investmentId, { dealReference });
+  }
+
+  /** The order rests at the broker as this working order. */
+  async working(investmentId: string, id: string, workingOrderId: string): Promise<void> {
+    await this.repository.updateOrder(id, investmentId, { status: 'working', workingOrderId });
+  }
+
+  async confirm(
+    investmentId: string,
+    id: string,
+    dealId: string,
+    fillPrice: number,
+    stopLevel: number | null = null,
+  ): Promise<void> {
+    await this.confirmations.add({ id, investmentId, dealId, fillPrice, stopLevel });
+  }
+
+  /** A working order taken back unfilled. */
+  async cancel(investmentId: string, id: string): Promise<void> {
+    await this.repository.settleOrder(id, investmentId, { status: 'cancelled' });
   }
 
   async fail(investmentId: string, id: string, message: string): Promise<void> {
     await this.repository.settleOrder(id, investmentId, { status: 'failed', message });
+  }
+
+  /** Why a running bot waits (a closed market, an outcome being settled), or null: shown on the investment. */
+  async note(investmentId: string, message: string | null): Promise<void> {
+    await this.repository.noteRunning(investmentId, message);
+  }
+
+  /** The broker holds a position's stop elsewhere than the cycle's: recorded on the order and audited. */
+  async stopAdjusted(investmentId: string, id: string, requested: number, held: number): Promise<void> {
+    await this.repository.updateOrder(id, investmentId, { stopLevel: held });
+    await this.audit.record({
+      action: 'BOT_STOP_ADJUSTED',
+      description: BOT_MESSAGES.stopAdjusted(requested, held),
+      userId: (await this.repository.ownerOf(investmentId)) ?? null,
+      metadata: { investmentId, orderId: id, requested, held },
+    });
   }
 
   async closeCycle(investmentId: string, market: Market, record: ClosedCycleRecord): Promise<void> {
@@ -252,5 +300,10 @@ function toOrderRecord(row: Awaited<ReturnType<BotsRepository['openOrders']>>[nu
     dealId: row.dealId,
     fillPrice: row.fillPrice,
     createdAt: row.createdAt.getTime(),
+    orderType: row.orderType,
+    limitLevel: row.limitLevel,
+    dealReference: row.dealReference,
+    workingOrderId: row.workingOrderId,
+    stopLevel: row.stopLevel,
   };
 }

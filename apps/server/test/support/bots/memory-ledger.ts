@@ -6,8 +6,11 @@ import type { BotLedger } from '../../../src/bots/grid-bot';
 import type { ClosedCycleRecord, OrderRecord } from '../../../src/bots/hub/hub-protocol';
 
 export class MemoryLedger implements BotLedger {
-  readonly orders = new Map<string, OrderRecord>();
+  readonly orders = new Map<string, OrderRecord & { message?: string }>();
   readonly cycles: ClosedCycleRecord[] = [];
+  /** Every reason the bot gave for waiting, and null each time it traded again, in order. */
+  readonly notes: (string | null)[] = [];
+  readonly stopsAdjusted: { id: string; requested: number; held: number }[] = [];
   haltedWith: string | null = null;
 
   intent(order: OrderRecord): Promise<void> {
@@ -15,14 +18,51 @@ export class MemoryLedger implements BotLedger {
     return Promise.resolve();
   }
 
-  confirm(id: string, dealId: string, fillPrice: number): Promise<void> {
-    Object.assign(this.orders.get(id)!, { status: 'filled', dealId, fillPrice });
+  sent(id: string, dealReference: string): Promise<void> {
+    Object.assign(this.orders.get(id)!, { dealReference });
+    return Promise.resolve();
+  }
+
+  working(id: string, workingOrderId: string): Promise<void> {
+    Object.assign(this.orders.get(id)!, { status: 'working', workingOrderId });
+    return Promise.resolve();
+  }
+
+  confirm(id: string, dealId: string, fillPrice: number, stopLevel?: number | null): Promise<void> {
+    const order = this.orders.get(id)!;
+    Object.assign(order, {
+      status: 'filled',
+      dealId,
+      fillPrice,
+      stopLevel: stopLevel ?? order.stopLevel ?? null,
+    });
+    return Promise.resolve();
+  }
+
+  cancel(id: string): Promise<void> {
+    Object.assign(this.orders.get(id)!, { status: 'cancelled' });
     return Promise.resolve();
   }
 
   fail(id: string, message: string): Promise<void> {
     Object.assign(this.orders.get(id)!, { status: 'failed', message });
     return Promise.resolve();
+  }
+
+  note(message: string | null): Promise<void> {
+    this.notes.push(message);
+    return Promise.resolve();
+  }
+
+  stopAdjusted(id: string, requested: number, held: number): Promise<void> {
+    Object.assign(this.orders.get(id)!, { stopLevel: held });
+    this.stopsAdjusted.push({ id, requested, held });
+    return Promise.resolve();
+  }
+
+  /** What the investment shows now: the last reason the bot gave for waiting, null while it trades. */
+  get waitingWith(): string | null {
+    return this.notes.at(-1) ?? null;
   }
 
   closeCycle(record: ClosedCycleRecord): Promise<void> {

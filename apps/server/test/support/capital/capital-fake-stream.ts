@@ -8,6 +8,8 @@ export interface FakeStreamPorts {
   /** Whether the tokens belong to a live session (and mark it used). */
   isLive(cst: unknown, securityToken: unknown): boolean;
   knows(epic: string): boolean;
+  /** The business clock, for the quotes' timestamps. */
+  now(): number;
 }
 
 interface ClientFrame {
@@ -36,7 +38,7 @@ export class FakeQuoteStream {
     const frame = JSON.stringify({
       status: 'OK',
       destination: 'quote',
-      payload: { epic, product: 'CFD', bid, bidQty: 1000, ofr, ofrQty: 1000, timestamp: Date.now() },
+      payload: { epic, product: 'CFD', bid, bidQty: 1000, ofr, ofrQty: 1000, timestamp: this.#ports.now() },
     });
     let sent = 0;
     for (const [socket, epics] of this.#subscriptions) {

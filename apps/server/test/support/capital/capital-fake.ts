@@ -1,10 +1,15 @@
 // A loopback stand-in for Capital.com, for tests: node:http and ws on 127.0.0.1 at an ephemeral
-// port, answering in the shapes and with the error codes of spec/capital-api.md (sessions,
-// markets, positions and the stops they hold, confirmations, activity, the quote stream). A test
-// scripts what the real service does only now and then: a session that lapses, a deal refused for
-// a reason, a dropped stream, an answer that arrives after the client gave up although the
-// position was opened.
+// port, answering in the shapes and with the error codes of spec/capital-api.md, and as awkward as
+// the real service: a request budget per account, dealing rules that refuse sizes and stops,
+// markets that close on their hours, working orders, stops and profits that fire along the price
+// path, late answers, hidden confirmations and refused deals that still leave activity rows.
+// Business time (sessions, market hours, dates in answers) reads the clock the test passes in;
+// the rate limits read real time, since they are about how fast requests really arrive.
 // Every request is recorded so a test can count what the client sent.
+//
+// The pieces: capital-fake-desk.ts deals for one account, capital-fake-book.ts fires what rests on
+// the price path, capital-fake-rules.ts checks a deal's request, capital-fake-hours.ts opens and
+// closes markets, capital-fake-pacing.ts counts requests, capital-fake-shapes.ts writes the JSON.
 import { randomUUID } from 'node:crypto';
 import {
   type IncomingHttpHeaders,
@@ -14,27 +19,47 @@ import {
   createServer,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { FakeDesk } from './capital-fake-desk';
+import { activityAnswer } from './capital-fake-history';
+import { marketStatusAt } from './capital-fake-hours';
+import { LoginPacer, SlidingWindow } from './capital-fake-pacing';
 import {
   type FakeActivity,
   type FakeMarket,
   type FakePosition,
-  activityJson,
-  confirmBase,
+  type FakeWorkingOrder,
+  LEVERAGES,
+  type MarketMoment,
+  type Reply,
+  accountsJson,
   marketDetailsJson,
   marketRowJson,
   newDealId,
+  ok,
   positionJson,
-  rejectedConfirm,
+  preferencesJson,
+  refuse,
   sessionJson,
+  workingOrderJson,
 } from './capital-fake-shapes';
 import { FakeQuoteStream } from './capital-fake-stream';
 
-export type { FakeMarket, FakePosition } from './capital-fake-shapes';
+export type {
+  FakeActivity,
+  FakeDistance,
+  FakeMarket,
+  FakeOpeningHours,
+  FakePosition,
+  FakeWorkingOrder,
+} from './capital-fake-shapes';
 
 export interface FakeAccount {
   apiKey: string;
   identifier: string;
   password: string;
+  /** What GET /accounts/preferences says; the fake never nets positions either way. */
+  hedgingMode?: boolean;
 }
 
 export interface FakeRequest {
@@ -55,14 +80,26 @@ export interface CapitalFakeOptions {
   loginIntervalMs?: number;
   /** Sessions lapse after this long unused: 10 minutes. */
   sessionIdleMs?: number;
+  /**
+   * The business clock: session idle time, market hours, and every date the fake writes (positions,
+   * orders, confirmations, activity, quotes). Date.now unless said.
+   */
+  now?: () => number;
+  /**
+   * Capital.com's "10 requests per second per user": authenticated calls of one account, over all
+   * its sessions, in any sliding second. Infinity turns the limit off.
+   */
+  requestsPerSecond?: number;
+  /** The real-time clock both rate limits read: performance.now unless said. */
+  requestClock?: () => number;
 }
 
 interface AccountState {
   account: FakeAccount;
   accountId: string;
-  positions: FakePosition[];
-  confirms: Map<string, object>;
-  activities: FakeActivity[];
+  desk: FakeDesk;
+  budget: SlidingWindow;
+  hedgingMode: boolean;
 }
 
 interface FakeSession {
@@ -72,16 +109,6 @@ interface FakeSession {
   lastUsedAt: number;
 }
 
-interface Reply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-  delayMs?: number;
-}
-
-const refuse = (status: number, errorCode: string): Reply => ({ status, body: { errorCode } });
-const ok = (body: unknown): Reply => ({ status: 200, body });
-
 export class CapitalFake {
   readonly requests: FakeRequest[] = [];
   readonly #server: Server;
@@ -89,14 +116,18 @@ export class CapitalFake {
   readonly #accounts = new Map<string, AccountState>();
   readonly #markets = new Map<string, FakeMarket>();
   readonly #sessions = new Map<string, FakeSession>();
-  readonly #lastLoginAt = new Map<string, number>();
   readonly #heldReplies = new Set<NodeJS.Timeout>();
-  readonly #loginIntervalMs: number;
   readonly #sessionIdleMs: number;
+  readonly #now: () => number;
+  readonly #requestsPerSecond: number;
+  readonly #requestClock: () => number;
+  readonly #logins: LoginPacer;
   #rejections: string[] = [];
   #positionAnswerDelayMs = 0;
+  #workingOrderAnswerDelayMs = 0;
   #hiddenConfirms = 0;
   #positionsHidden = false;
+  #rateLimited = 0;
 
   static async start(options: CapitalFakeOptions = {}): Promise<CapitalFake> {
     const fake = new CapitalFake(options);
@@ -105,14 +136,18 @@ export class CapitalFake {
   }
 
   private constructor(options: CapitalFakeOptions) {
-    for (const account of options.accounts ?? []) this.addAccount(account);
-    for (const market of options.markets ?? []) this.#markets.set(market.epic, { ...market });
-    this.#loginIntervalMs = options.loginIntervalMs ?? 1_000;
+    this.#now = options.now ?? Date.now;
+    this.#requestsPerSecond = options.requestsPerSecond ?? 10;
+    this.#requestClock = options.requestClock ?? (() => performance.now());
+    this.#logins = new LoginPacer(options.loginIntervalMs ?? 1_000, this.#requestClock);
     this.#sessionIdleMs = options.sessionIdleMs ?? 10 * 60_000;
+    for (const account of options.accounts ?? []) this.addAccount(account);
+    for (const market of options.markets ?? []) this.#markets.set(market.epic, structuredClone(market));
     this.#server = createServer((request, response) => void this.#handle(request, response));
     this.#stream = new FakeQuoteStream(this.#server, {
       isLive: (cst, securityToken) => this.#liveSession(cst, securityToken) !== null,
       knows: (epic) => this.#markets.has(epic),
+      now: () => this.#now(),
     });
   }
 
@@ -129,7 +164,12 @@ export class CapitalFake {
     return this.#stream.counts;
   }
 
-  /** Requests made with this method to this path (exact, or matching the pattern). */
+  /** Requests answered 429 for going over an account's requests per second (not logins). */
+  get rateLimited(): number {
+    return this.#rateLimited;
+  }
+
+  /** Requests made with this method to this path (exact, or matching the pattern), 429s included. */
   count(method: string, path: string | RegExp): number {
     return this.requests.filter(
       (request) =>
@@ -142,16 +182,24 @@ export class CapitalFake {
     this.#accounts.set(account.apiKey, {
       account,
       accountId: `ACC${this.#accounts.size + 1}`,
-      positions: [],
-      confirms: new Map(),
-      activities: [],
+      desk: new FakeDesk({
+        now: () => this.#now(),
+        moment: (epic) => this.#moment(epic),
+        takeScriptedRefusal: () => this.#rejections.shift(),
+      }),
+      budget: new SlidingWindow(this.#requestsPerSecond, 1_000, this.#requestClock),
+      hedgingMode: account.hedgingMode ?? false,
     });
   }
 
+  /** Changes a market at once, without a price path: a price set here fills and stops nothing. */
   setMarket(epic: string, change: Partial<FakeMarket>): void {
-    const market = this.#markets.get(epic);
-    if (!market) throw new Error(`fake: no market ${epic}`);
-    Object.assign(market, change);
+    Object.assign(this.#marketOf(epic), change);
+  }
+
+  /** The status the market shows now (its forced status, or its hours on the business clock). */
+  marketStatusOf(epic: string): string {
+    return marketStatusAt(this.#marketOf(epic), this.#now());
   }
 
   /** Every session lapses, as after 10 idle minutes: the next call answers 401. */
@@ -159,7 +207,10 @@ export class CapitalFake {
     this.#sessions.clear();
   }
 
-  /** The next deal (open or close) is refused with this reason, e.g. INSUFFICIENT_FUNDS. */
+  /**
+   * The next deal of any kind (open, close, amendment, working order placed, amended or deleted)
+   * is refused with this reason, e.g. INSUFFICIENT_FUNDS.
+   */
   rejectNextDeal(reason: string): void {
     this.#rejections.push(reason);
   }
@@ -167,6 +218,11 @@ export class CapitalFake {
   /** The next POST /positions opens its position at once but answers only after `ms`. */
   delayNextPositionAnswer(ms: number): void {
     this.#positionAnswerDelayMs = ms;
+  }
+
+  /** The next POST /workingorders places its order at once but answers only after `ms`. */
+  delayNextWorkingOrderAnswer(ms: number): void {
+    this.#workingOrderAnswerDelayMs = ms;
   }
 
   /** The next `count` confirmation reads answer 404, as before a confirmation is readable. */
@@ -185,12 +241,22 @@ export class CapitalFake {
   }
 
   /**
-   * Sends a quote to every stream subscribed to the epic; answers how many got it. The stops it
-   * reaches close their positions first, at the quote, as Capital.com's own stops do.
+   * A new quote for the epic; answers how many streams got it. On the way from the previous quote
+   * the bid moves along a straight line (or jumps, with `gap`: a reopening, a bar's open) with the
+   * offer at this quote's spread, and the working orders, stops and profits it meets fire
+   * (capital-fake-book.ts). A market that does not deal now takes the new prices and fires nothing.
    */
-  pushQuote(epic: string, bid: number, ofr: number): number {
-    this.setMarket(epic, { bid, offer: ofr });
-    for (const state of this.#accounts.values()) this.#closeAtStops(state, epic, bid, ofr);
+  pushQuote(epic: string, bid: number, ofr: number, options: { gap?: boolean } = {}): number {
+    const market = this.#marketOf(epic);
+    const from = market.bid;
+    if (marketStatusAt(market, this.#now()) === 'TRADEABLE') {
+      for (const { desk } of this.#accounts.values()) {
+        desk.expireWorkingOrders();
+        desk.movePrice(epic, { from, bid, ofr, gap: options.gap ?? false });
+      }
+    }
+    market.bid = bid;
+    market.offer = ofr;
     return this.#stream.push(epic, bid, ofr);
   }
 
@@ -202,12 +268,28 @@ export class CapitalFake {
   /** A position opened elsewhere (by hand, or by an earlier run). */
   openPositionFor(apiKey: string, position: Omit<FakePosition, 'dealId'>): FakePosition {
     const opened = { ...position, dealId: newDealId() };
-    this.#accountOf(apiKey).positions.push(opened);
+    this.#accountOf(apiKey).desk.positions.push(opened);
     return opened;
   }
 
+  /** A working order placed elsewhere (by hand, or by an earlier run); no check is made. */
+  placeWorkingOrderFor(apiKey: string, order: Omit<FakeWorkingOrder, 'dealId'>): FakeWorkingOrder {
+    const placed = { ...order, dealId: newDealId() };
+    this.#accountOf(apiKey).desk.workingOrders.push(placed);
+    return placed;
+  }
+
   positionsOf(apiKey: string): readonly FakePosition[] {
-    return this.#accountOf(apiKey).positions;
+    return this.#accountOf(apiKey).desk.positions;
+  }
+
+  workingOrdersOf(apiKey: string): readonly FakeWorkingOrder[] {
+    return this.#accountOf(apiKey).desk.workingOrders;
+  }
+
+  /** The account's activity history, oldest first, as the fake holds it. */
+  activitiesOf(apiKey: string): readonly FakeActivity[] {
+    return this.#accountOf(apiKey).desk.activities;
   }
 
   async close(): Promise<void> {
@@ -223,6 +305,19 @@ export class CapitalFake {
     return state;
   }
 
+  #marketOf(epic: string): FakeMarket {
+    const market = this.#markets.get(epic);
+    if (!market) throw new Error(`fake: no market ${epic}`);
+    return market;
+  }
+
+  #moment(epic: string): MarketMoment | undefined {
+    const market = this.#markets.get(epic);
+    if (!market) return undefined;
+    const now = this.#now();
+    return { market, status: marketStatusAt(market, now), now };
+  }
+
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake');
     const record: FakeRequest = {
@@ -235,7 +330,7 @@ export class CapitalFake {
       answer: undefined,
     };
     this.requests.push(record);
-    const reply = this.#route(record);
+    const reply = this.#answer(record);
     const send = () => {
       record.status = reply.status;
       record.answer = reply.body;
@@ -251,47 +346,96 @@ export class CapitalFake {
     this.#heldReplies.add(timer);
   }
 
-  #route(request: FakeRequest): Reply {
+  /** Logs in, or checks the session and the account's budget before dealing with the call. */
+  #answer(request: FakeRequest): Reply {
     const { method, path } = request;
     if (method === 'POST' && path === '/api/v1/session') return this.#logIn(request);
+    if (method === 'GET' && path === '/api/v1/time') return ok({ serverTime: this.#now() });
     const session = this.#authenticate(request.headers);
     if (!('state' in session)) return session;
+    if (!session.state.budget.admit()) {
+      this.#rateLimited += 1;
+      return refuse(429, 'error.too-many.requests');
+    }
+    session.state.desk.expireWorkingOrders();
+    return this.#route(request, session);
+  }
+
+  #route(request: FakeRequest, session: FakeSession): Reply {
+    const { method, path } = request;
     const { state } = session;
-    if (method === 'GET' && path === '/api/v1/history/activity') return this.#activity(state, request.query);
+    const { desk } = state;
+    if (method === 'GET' && path === '/api/v1/history/activity') {
+      return activityAnswer(desk.activities, request.query, this.#now());
+    }
     const [, api, version, resource, rawId, ...rest] = path.split('/');
     if (api !== 'api' || version !== 'v1' || rest.length > 0) return refuse(404, 'error.not-found.path');
     const id = decodeURIComponent(rawId ?? '');
     switch (`${method} ${resource}${rawId === undefined ? '' : '/:id'}`) {
+      case 'GET session':
+        return ok(this.#sessionDetails(state));
       case 'DELETE session':
         this.#sessions.delete(session.cst);
         return ok({ status: 'SUCCESS' });
       case 'GET ping':
         return ok({ status: 'OK' });
+      case 'GET accounts':
+        return ok(accountsJson(state.accountId));
+      case 'GET accounts/:id':
+        return id === 'preferences'
+          ? ok(preferencesJson(state.hedgingMode))
+          : refuse(404, 'error.not-found.path');
+      case 'PUT accounts/:id':
+        return id === 'preferences'
+          ? this.#setPreferences(state, request.body)
+          : refuse(404, 'error.not-found.path');
       case 'GET markets/:id': {
-        const market = this.#markets.get(id);
-        return market ? ok(marketDetailsJson(market)) : refuse(404, 'error.not-found.epic');
+        const moment = this.#moment(id);
+        return moment ? ok(marketDetailsJson(moment)) : refuse(404, 'error.not-found.epic');
       }
       case 'GET markets':
         return this.#searchMarkets(request.query);
       case 'GET positions':
         return ok({
-          positions: this.#positionsHidden
-            ? []
-            : state.positions.map((position) => this.#positionJson(position)),
+          positions: this.#positionsHidden ? [] : desk.positions.map((held) => this.#positionJson(held)),
         });
       case 'GET positions/:id': {
-        const position = state.positions.find((held) => held.dealId === id);
+        const position = desk.positions.find((held) => held.dealId === id);
         return position ? ok(this.#positionJson(position)) : refuse(404, 'error.not-found.dealId');
       }
       case 'POST positions':
-        return this.#open(state, request.body);
+        return this.#heldBack(desk.openPosition(request.body), 'position');
+      case 'PUT positions/:id':
+        return desk.amendPosition(id, request.body);
       case 'DELETE positions/:id':
-        return this.#close(state, id);
+        return desk.closePosition(id);
+      case 'GET workingorders':
+        return ok({
+          workingOrders: desk.workingOrders.map((order) => workingOrderJson(order, this.#moment(order.epic))),
+        });
+      case 'POST workingorders':
+        return this.#heldBack(desk.placeWorkingOrder(request.body), 'workingOrder');
+      case 'PUT workingorders/:id':
+        return desk.amendWorkingOrder(id, request.body);
+      case 'DELETE workingorders/:id':
+        return desk.deleteWorkingOrder(id);
       case 'GET confirms/:id':
-        return this.#confirm(state, id);
+        return this.#confirm(desk, id);
       default:
         return refuse(404, 'error.not-found.path');
     }
+  }
+
+  /**
+   * The answer to a deal request, held back when the test asked for a late one. Only a request that
+   * went through (200) takes the delay; one refused on the spot leaves it for the next.
+   */
+  #heldBack(reply: Reply, deal: 'position' | 'workingOrder'): Reply {
+    if (reply.status !== 200) return reply;
+    const delayMs = deal === 'position' ? this.#positionAnswerDelayMs : this.#workingOrderAnswerDelayMs;
+    if (deal === 'position') this.#positionAnswerDelayMs = 0;
+    else this.#workingOrderAnswerDelayMs = 0;
+    return { ...reply, delayMs };
   }
 
   #logIn(request: FakeRequest): Reply {
@@ -299,22 +443,34 @@ export class CapitalFake {
     if (typeof apiKey !== 'string' || apiKey === '') return refuse(400, 'error.null.api.key');
     const state = this.#accounts.get(apiKey);
     if (!state) return refuse(401, 'error.invalid.api.key');
-    const now = Date.now();
-    const last = this.#lastLoginAt.get(apiKey);
-    this.#lastLoginAt.set(apiKey, now);
-    if (last !== undefined && now - last < this.#loginIntervalMs) {
-      return refuse(429, 'error.too-many.requests');
-    }
+    if (!this.#logins.admit(apiKey)) return refuse(429, 'error.too-many.requests');
     const body = request.body as { identifier?: unknown; password?: unknown } | null;
     if (body?.identifier !== state.account.identifier || body.password !== state.account.password) {
       return refuse(401, 'error.invalid.details');
     }
-    const session: FakeSession = { cst: randomUUID(), securityToken: randomUUID(), state, lastUsedAt: now };
+    const session: FakeSession = {
+      cst: randomUUID(),
+      securityToken: randomUUID(),
+      state,
+      lastUsedAt: this.#now(),
+    };
     this.#sessions.set(session.cst, session);
     return {
       status: 200,
       headers: { CST: session.cst, 'X-SECURITY-TOKEN': session.securityToken },
       body: sessionJson(state.accountId),
+    };
+  }
+
+  #sessionDetails(state: AccountState) {
+    const { clientId, timezoneOffset } = sessionJson(state.accountId);
+    return {
+      clientId,
+      accountId: state.accountId,
+      timezoneOffset,
+      locale: 'en',
+      currency: 'EUR',
+      streamEndpoint: 'ws://127.0.0.1/',
     };
   }
 
@@ -332,7 +488,7 @@ export class CapitalFake {
   #liveSession(cst: unknown, securityToken: unknown): FakeSession | null {
     const session = typeof cst === 'string' ? this.#sessions.get(cst) : undefined;
     if (!session || session.securityToken !== securityToken) return null;
-    const now = Date.now();
+    const now = this.#now();
     if (now - session.lastUsedAt > this.#sessionIdleMs) {
       this.#sessions.delete(session.cst);
       return null;
@@ -341,12 +497,27 @@ export class CapitalFake {
     return session;
   }
 
+  /**
+   * `{leverages: {GROUP: n}, hedgingMode}`: a leverage the group does not offer is the documented
+   * 400 `error.invalid.leverage.value`. Leverages are not kept (the fake has no margin).
+   */
+  #setPreferences(state: AccountState, rawBody: unknown): Reply {
+    const body = (rawBody ?? {}) as { leverages?: Record<string, unknown>; hedgingMode?: unknown };
+    for (const [group, value] of Object.entries(body.leverages ?? {})) {
+      const offered: number[] | undefined = LEVERAGES[group as keyof typeof LEVERAGES]?.available;
+      if (typeof value !== 'number' || !offered?.includes(value))
+        return refuse(400, 'error.invalid.leverage.value');
+    }
+    if (typeof body.hedgingMode === 'boolean') state.hedgingMode = body.hedgingMode;
+    return ok({ status: 'SUCCESS' });
+  }
+
   /** searchTerm wins over epics; neither lists every market. */
   #searchMarkets(query: URLSearchParams): Reply {
     const term = query.get('searchTerm')?.toLowerCase();
-    const markets = [...this.#markets.values()];
+    const moments = [...this.#markets.keys()].flatMap((epic) => this.#moment(epic) ?? []);
     if (term !== undefined) {
-      const found = markets.filter((market) =>
+      const found = moments.filter(({ market }) =>
         `${market.epic} ${market.instrumentName}`.toLowerCase().includes(term),
       );
       return ok({ markets: found.map(marketRowJson) });
@@ -354,165 +525,23 @@ export class CapitalFake {
     const epics = query.get('epics')?.split(',');
     if (epics) {
       return ok({
-        marketDetails: markets.filter((market) => epics.includes(market.epic)).map(marketDetailsJson),
+        marketDetails: moments.filter(({ market }) => epics.includes(market.epic)).map(marketDetailsJson),
       });
     }
-    return ok({ markets: markets.map(marketRowJson) });
+    return ok({ markets: moments.map(marketRowJson) });
   }
 
   #positionJson(position: FakePosition) {
-    return positionJson(position, this.#markets.get(position.epic));
+    return positionJson(position, this.#moment(position.epic));
   }
 
-  #open(state: AccountState, body: unknown): Reply {
-    const { epic, direction, size, stopLevel } = (body ?? {}) as {
-      epic?: unknown;
-      direction?: unknown;
-      size?: unknown;
-      stopLevel?: unknown;
-    };
-    if (typeof epic !== 'string' || epic === '') return refuse(400, 'error.null.epic');
-    const side = direction === 'BUY' ? 'BUY' : direction === 'SELL' ? 'SELL' : null;
-    if (!side) return refuse(400, 'error.invalid.direction');
-    const market = this.#markets.get(epic);
-    if (!market) return refuse(404, 'error.not-found.epic');
-    if (typeof size !== 'number' || size < market.minDealSize) {
-      return refuse(400, `error.invalid.size.minvalue: ${market.minDealSize}`);
-    }
-    if (stopLevel !== undefined) {
-      // A long position's stop lies under the bid, a short one's over the offer.
-      if (typeof stopLevel !== 'number') return refuse(400, 'error.invalid.stoploss');
-      if (side === 'BUY' && stopLevel >= market.bid)
-        return refuse(400, `error.invalid.stoploss.maxvalue: ${market.bid}`);
-      if (side === 'SELL' && stopLevel <= market.offer)
-        return refuse(400, `error.invalid.stoploss.minvalue: ${market.offer}`);
-    }
-    const dealReference = `o_${randomUUID()}`;
-    const base = confirmBase(epic, dealReference, size, side);
-    const refusal =
-      this.#rejections.shift() ?? (market.marketStatus === 'TRADEABLE' ? null : 'MARKET_CLOSED');
-    if (refusal) {
-      state.confirms.set(dealReference, rejectedConfirm(base, refusal));
-    } else {
-      const level = side === 'BUY' ? market.offer : market.bid;
-      const position: FakePosition = {
-        dealId: newDealId(),
-        epic,
-        direction: side,
-        size,
-        level,
-        createdAt: Date.now(),
-        ...(typeof stopLevel === 'number' ? { stopLevel } : {}),
-      };
-      state.positions.push(position);
-      state.activities.push({ ...position, at: position.createdAt, marketName: market.instrumentName });
-      state.confirms.set(dealReference, {
-        ...base,
-        status: 'OPEN',
-        reason: 'SUCCESS',
-        dealStatus: 'ACCEPTED',
-        affectedDeals: [{ dealId: position.dealId, status: 'OPENED' }],
-        level,
-      });
-    }
-    const delayMs = this.#positionAnswerDelayMs;
-    this.#positionAnswerDelayMs = 0;
-    return { ...ok({ dealReference }), delayMs };
-  }
-
-  #close(state: AccountState, id: string): Reply {
-    const position = state.positions.find((held) => held.dealId === id);
-    if (!position) return refuse(404, 'error.not-found.dealId');
-    const market = this.#markets.get(position.epic);
-    const dealReference = `p_${randomUUID()}`;
-    const closing = position.direction === 'BUY' ? 'SELL' : 'BUY';
-    const base = confirmBase(position.epic, dealReference, position.size, closing);
-    const refusal =
-      this.#rejections.shift() ?? (market?.marketStatus === 'TRADEABLE' ? null : 'MARKET_CLOSED');
-    if (refusal || !market) {
-      state.confirms.set(dealReference, rejectedConfirm(base, refusal ?? 'MARKET_CLOSED'));
-      return ok({ dealReference });
-    }
-    const level = this.#closePosition(state, position, market.bid, market.offer, 'USER');
-    state.confirms.set(dealReference, {
-      ...base,
-      status: 'CLOSED',
-      reason: 'SUCCESS',
-      dealStatus: 'ACCEPTED',
-      affectedDeals: [{ dealId: id, status: 'FULLY_CLOSED' }],
-      level,
-      profit: (level - position.level) * position.size * (closing === 'SELL' ? 1 : -1),
-      profitCurrency: 'USD',
-    });
-    return ok({ dealReference });
-  }
-
-  /**
-   * Positions on the epic whose stop the quote reaches, closed there: gone from the list, and in
-   * the activity as the stop's deals (source SL).
-   */
-  #closeAtStops(state: AccountState, epic: string, bid: number, ofr: number): void {
-    const reached = (position: FakePosition) =>
-      position.epic === epic &&
-      position.stopLevel !== undefined &&
-      (position.direction === 'BUY' ? bid <= position.stopLevel : ofr >= position.stopLevel);
-    for (const position of state.positions.filter(reached))
-      this.#closePosition(state, position, bid, ofr, 'SL');
-  }
-
-  /**
-   * Takes the position off the list at the quote (a long sells at the bid) and records the close
-   * in the activity; answers its level.
-   */
-  #closePosition(
-    state: AccountState,
-    position: FakePosition,
-    bid: number,
-    ofr: number,
-    source: 'USER' | 'SL',
-  ): number {
-    const closing = position.direction === 'BUY' ? 'SELL' : 'BUY';
-    const level = closing === 'SELL' ? bid : ofr;
-    state.positions = state.positions.filter((held) => held !== position);
-    state.activities.push({
-      ...position,
-      at: Date.now(),
-      direction: closing,
-      level,
-      marketName: this.#markets.get(position.epic)?.instrumentName ?? position.epic,
-      source,
-    });
-    return level;
-  }
-
-  #confirm(state: AccountState, reference: string): Reply {
-    const confirm = state.confirms.get(reference);
+  #confirm(desk: FakeDesk, reference: string): Reply {
+    const confirm = desk.confirms.get(reference);
     if (!confirm || this.#hiddenConfirms > 0) {
       this.#hiddenConfirms = Math.max(0, this.#hiddenConfirms - 1);
       return refuse(404, 'error.not-found.dealReference');
     }
     return ok(confirm);
-  }
-
-  /** lastPeriod in seconds (default 600, at most a day) and a FIQL filter of `key==value` terms. */
-  #activity(state: AccountState, query: URLSearchParams): Reply {
-    const lastPeriod = Number(query.get('lastPeriod') ?? 600);
-    if (!Number.isFinite(lastPeriod) || lastPeriod <= 0 || lastPeriod > 86_400) {
-      return refuse(400, 'error.invalid.lastPeriod');
-    }
-    const detailed = query.get('detailed') === 'true';
-    const terms = (query.get('filter') ?? '')
-      .split(';')
-      .filter(Boolean)
-      .map((term) => term.split('=='));
-    const since = Date.now() - lastPeriod * 1000;
-    const activities = state.activities
-      .filter((activity) => activity.at >= since)
-      .map((activity) => activityJson(activity, detailed))
-      .filter((row) =>
-        terms.every(([key, value]) => String((row as Record<string, unknown>)[key ?? '']) === value),
-      );
-    return ok({ activities });
   }
 }
 

@@ -1,42 +1,19 @@
-// Test data for the Capital.com adapter's tests: an account, three markets, a fake with them,
-// a broker pointed at it with short timeouts, and timers a test moves by hand.
+// Test data for the Capital.com adapter's tests: an account and three markets (capital-fake-data.ts),
+// a fake with them, a broker pointed at it with short timeouts, and timers a test moves by hand.
 import type { OpenOrder } from '../../../src/bots/brokers/broker';
+import type { Market } from '@platform/contracts';
+import type { InstrumentSpec } from '@platform/engine';
 import { CapitalBroker, type CapitalBrokerOptions } from '../../../src/bots/brokers/capital/capital-broker';
-import { CapitalFake, type CapitalFakeOptions, type FakeAccount, type FakeMarket } from './capital-fake';
-import type { Timers } from '../../../src/bots/brokers/capital/capital-ports';
+import {
+  CapitalAccountLink,
+  type CapitalAccountLinkOptions,
+} from '../../../src/bots/brokers/capital/capital-link';
+import { silentLogger } from '../../../src/bots/brokers/capital/capital-ports';
+import { CapitalFake, type CapitalFakeOptions } from './capital-fake';
+import { ACCOUNT, MARKETS } from './capital-fake-data';
+import { realTimers, type Timers } from '../../../src/bots/timers';
 
-export const ACCOUNT: FakeAccount = {
-  apiKey: 'key-7Hq2-demo',
-  identifier: 'anna@example.com',
-  password: 'S3greta!Pw',
-};
-
-export const MARKETS: FakeMarket[] = [
-  {
-    epic: 'GOLD',
-    instrumentName: 'Gold',
-    marketStatus: 'TRADEABLE',
-    bid: 2000,
-    offer: 2000.5,
-    minDealSize: 0.01,
-  },
-  {
-    epic: 'US100',
-    instrumentName: 'US Tech 100',
-    marketStatus: 'TRADEABLE',
-    bid: 18000,
-    offer: 18001,
-    minDealSize: 0.1,
-  },
-  {
-    epic: 'EURUSD',
-    instrumentName: 'EUR/USD',
-    marketStatus: 'TRADEABLE',
-    bid: 1.08,
-    offer: 1.0801,
-    minDealSize: 100,
-  },
-];
+export { ACCOUNT, GOLD_OPENING_HOURS, MARKETS } from './capital-fake-data';
 
 /**
  * Capital.com allows one login per second per key; the tests scale that second down to this, on
@@ -53,22 +30,52 @@ export function startFake(options: CapitalFakeOptions = {}): Promise<CapitalFake
   });
 }
 
-export function brokerOn(fake: CapitalFake, options: Partial<CapitalBrokerOptions> = {}): CapitalBroker {
-  return new CapitalBroker({
+/** The engine's instruments (engine.md section 1): their contract sizes convert lots to Capital.com's sizes. */
+export const INSTRUMENTS: Record<Market, InstrumentSpec> = {
+  GOLD: { point: 0.1, contractSize: 100, spreadPoints: 3 },
+  NASDAQ: { point: 1, contractSize: 1, spreadPoints: 2 },
+  EURUSD: { point: 0.0001, contractSize: 100_000, spreadPoints: 1 },
+};
+
+/** The account's link to the fake (its session, request budget and quote stream), with short timeouts. */
+export function linkOn(fake: CapitalFake, options: Partial<CapitalAccountLinkOptions> = {}): CapitalAccountLink {
+  return new CapitalAccountLink({
     apiUrl: fake.apiUrl,
     streamUrl: fake.streamUrl,
     credentials: ACCOUNT,
-    market: 'GOLD',
+    logger: silentLogger,
+    timers: realTimers,
     requestTimeoutMs: 2_000,
-    confirmTimeoutMs: 1_000,
-    confirmIntervalMs: 10,
     minLoginIntervalMs: TEST_LOGIN_INTERVAL_MS,
     ...options,
   });
 }
 
+/** A GOLD broker on the fake, on a link of its own unless given one. */
+export function brokerOn(fake: CapitalFake, options: Partial<CapitalBrokerOptions> = {}): CapitalBroker {
+  const market = options.market ?? 'GOLD';
+  return new CapitalBroker({
+    link: options.link ?? linkOn(fake),
+    market,
+    instrument: INSTRUMENTS[market],
+    confirmTimeoutMs: 1_000,
+    confirmIntervalMs: 10,
+    ...options,
+  });
+}
+
 export function order(overrides: Partial<OpenOrder> = {}): OpenOrder {
-  return { clientRef: 'intent-1', lots: 0.5, bid: 2000, sentAt: new Date(), stopLevel: null, ...overrides };
+  return {
+    clientRef: 'intent-1',
+    lots: 0.5,
+    bid: 2000,
+    sentAt: new Date(),
+    stopLevel: null,
+    profitLevel: null,
+    limitLevel: null,
+    dealReference: null,
+    ...overrides,
+  };
 }
 
 /** Timers whose clock moves only when the test says; due callbacks run as it moves. */

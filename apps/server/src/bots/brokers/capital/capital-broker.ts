@@ -1,86 +1,87 @@
-// The `capital` broker (DESIGN.md section 7): a bot's market traded on Capital.com's REST API v1,
-// with quotes from its WebSocket stream. Capital.com keeps no client order id, so this adapter
-// keeps the link between our intents and Capital.com's deals: the deal reference each intent's
-// POST returned, and the position each intent opened. After a timeout, findOpened asks the
-// confirmation first, then the open positions and the activity history (spec section 9). Each
-// position holds its cycle's stop at Capital.com, which closes it there even while the bot is away;
-// the activity history then tells the bot how it was closed.
+// The `capital` broker (DESIGN.md section 7): a bot's market traded on Capital.com's REST API v1
+// through its account's link (one session and one request budget per account, capital-link.ts).
+// - Sizes are Capital.com's: engine lots converted with the market's dealing rules read at start
+//   (capital-sizes.ts); a grid whose orders it would refuse is refused before any order.
+// - Capital.com keeps no client order id: the reference each request returns is written to the
+//   bot's journal the moment it answers, and an outcome nobody knows is looked up (its reference's
+//   confirmation, positions, working orders, activity), never sent again (capital-find-opened.ts).
+// - Every position holds the cycle's stop and take profit, the next level rests as a working
+//   order: Capital.com closes and fills by itself while the bot is away, and the activity history
+//   tells the bot afterwards how (capital-closed-outside.ts).
 import type { Market } from '@platform/contracts';
+import type { InstrumentSpec } from '@platform/engine';
 import {
   BrokerError,
   type Broker,
   type BrokerExit,
   type BrokerPosition,
   type OpenOrder,
+  type OrderJournal,
+  type OrderOutcome,
   type OutsideExit,
-  type Quote,
 } from '../broker';
+import { realTimers, type Timers } from '../../timers';
+import { lookForClosed } from './capital-closed-outside';
 import {
   awaitConfirm,
   openedDealId,
+  readConfirm,
   rejectionReason,
-  sendClose,
-  sendOpen,
+  sendDelete,
+  sendProtected,
+  workingOrderIdOf,
   type ConfirmPolling,
+  type SentDeal,
 } from './capital-deals';
-import { lookForClosed } from './capital-closed-outside';
-import { lookForOpened, readOpenPositions } from './capital-find-opened';
-import { type CapitalMarket, resolveMarket } from './capital-market';
-import { type CapitalLogger, type Timers, realTimers, silentLogger } from './capital-ports';
+import {
+  type FoundPosition,
+  type SentOrder,
+  lookForFilled,
+  lookForOpened,
+  lookForResting,
+  readOpenPositions,
+  readWorkingOrders,
+} from './capital-find-opened';
+import type { CapitalLink } from './capital-link';
+import { type CapitalMarket, marketClosedReason, resolveMarket } from './capital-market';
+import { type CapitalLogger, silentLogger } from './capital-ports';
 import { dealRejected } from './capital-problems';
 import type { Confirm } from './capital-schemas';
-import { type CapitalCredentials, CapitalSession } from './capital-session';
-import { CapitalQuoteStream, DEFAULT_STREAM_TIMING, type StreamTiming } from './capital-stream';
+import { limitPrice, lotsOfSize, sizeOfLots, sizeProblem } from './capital-sizes';
 
 export interface CapitalBrokerOptions {
-  /** REST base, without /api/v1: CAPITAL_API_URL or CAPITAL_DEMO_API_URL. */
-  apiUrl: string;
-  /** The quote stream's URL, with its /connect path: CAPITAL_STREAM_URL. */
-  streamUrl: string;
-  credentials: CapitalCredentials;
+  link: CapitalLink;
   market: Market;
+  /** The engine's instrument: its contract size converts lots to Capital.com's sizes. */
+  instrument: InstrumentSpec;
+  /** Where each request's reference is written the moment it answers (the bot's ledger). */
+  journal?: OrderJournal;
   logger?: CapitalLogger;
   timers?: Timers;
-  /** Per REST call; past it an order's outcome is unknown. Default 10 s. */
-  requestTimeoutMs?: number;
   /** How long a deal's confirmation is polled for, and how often. Defaults 10 s, 250 ms. */
   confirmTimeoutMs?: number;
   confirmIntervalMs?: number;
-  /** Silence after which the REST session pings. Default 5 minutes (it lapses after 10). */
-  keepAliveMs?: number;
-  /** Spacing of logins; Capital.com allows one per second per API key. */
-  minLoginIntervalMs?: number;
-  /** How much earlier than the intent's sentAt a found position may have been opened. Default 2 s. */
+  /** How much earlier than the intent a found deal may have been made (clocks that disagree). Default 2 s. */
   clockAllowanceMs?: number;
-  stream?: Partial<StreamTiming>;
 }
 
 export class CapitalBroker implements Broker {
   readonly #options: CapitalBrokerOptions;
+  readonly #link: CapitalLink;
   readonly #timers: Timers;
   readonly #logger: CapitalLogger;
-  readonly #session: CapitalSession;
   readonly #polling: ConfirmPolling;
   #market: CapitalMarket | null = null;
-  #stream: CapitalQuoteStream | null = null;
-  /** Deal reference of each intent's POST, for the confirmation a timeout left unread. */
+  /** The reference each order's request got, by clientRef, for a look-up in this run. */
   readonly #references = new Map<string, string>();
-  /** The position each intent opened, by clientRef. */
-  readonly #opened = new Map<string, BrokerPosition>();
+  /** Positions and working orders that are the bot's: a look-up never hands them out again. */
+  readonly #taken = new Set<string>();
 
   constructor(options: CapitalBrokerOptions) {
     this.#options = options;
+    this.#link = options.link;
     this.#timers = options.timers ?? realTimers;
     this.#logger = options.logger ?? silentLogger;
-    this.#session = new CapitalSession({
-      apiUrl: options.apiUrl,
-      credentials: options.credentials,
-      timers: this.#timers,
-      logger: this.#logger,
-      requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
-      keepAliveMs: options.keepAliveMs ?? 5 * 60_000,
-      minLoginIntervalMs: options.minLoginIntervalMs ?? 1_000,
-    });
     this.#polling = {
       timers: this.#timers,
       timeoutMs: options.confirmTimeoutMs ?? 10_000,
@@ -89,49 +90,132 @@ export class CapitalBroker implements Broker {
   }
 
   async connect(): Promise<void> {
-    await this.#session.tokens();
-    this.#market = await resolveMarket(this.#session, this.#options.market);
+    this.#market = await resolveMarket(this.#link, this.#options.market);
     this.#logger.info({ market: this.#options.market, ...this.#market }, 'Capital.com market ready');
   }
 
-  async openPosition(order: OpenOrder): Promise<BrokerPosition> {
-    const { epic, minDealSize } = this.#requireMarket();
-    // The same intent sent again after it went through gets the position it opened, not another.
-    const already = this.#opened.get(order.clientRef);
-    if (already) return already;
-    if (order.lots < minDealSize) {
+  marketClosed(): Promise<string | null> {
+    return marketClosedReason(this.#link, this.#require().epic, this.#timers.now());
+  }
+
+  sizeProblem(lots: readonly number[]): string | null {
+    const { epic, rules } = this.#require();
+    return sizeProblem(lots, this.#options.instrument.contractSize, rules, epic);
+  }
+
+  async send(order: OpenOrder): Promise<OrderOutcome> {
+    const { epic, rules } = this.#require();
+    const size = this.#sizeOf(order.lots);
+    const limit = order.limitLevel === null ? null : limitPrice(order.limitLevel, rules);
+    const deal =
+      limit === null ? `l'apertura della posizione su ${epic}` : `l'ordine pendente su ${epic} a ${limit}`;
+    const sent = await sendProtected(
+      this.#link,
+      limit === null
+        ? { method: 'POST', path: '/api/v1/positions', body: { epic, direction: 'BUY', size } }
+        : {
+            method: 'POST',
+            path: '/api/v1/workingorders',
+            body: { epic, direction: 'BUY', size, level: limit, type: 'LIMIT' },
+          },
+      order,
+      rules,
+      deal,
+    );
+    this.#references.set(order.clientRef, sent.dealReference);
+    await this.#options.journal?.sent(order.clientRef, sent.dealReference);
+    const confirm = await awaitConfirm(this.#link, sent.dealReference, this.#polling);
+    if (confirm.dealStatus === 'REJECTED') throw dealRejected(deal, rejectionReason(confirm));
+    const outcome = await this.#outcomeOf(order, confirm, sent);
+    if (!outcome) {
       throw new BrokerError(
-        `Capital.com non accetta ${order.lots} lotti su ${epic}: il minimo è ${minDealSize}`,
-        'rejected',
-      );
-    }
-    const deal = `l'apertura della posizione su ${epic}`;
-    const reference = await sendOpen(this.#session, epic, order.lots, order.stopLevel, deal);
-    this.#references.set(order.clientRef, reference);
-    const confirm = await awaitConfirm(this.#session, reference, this.#polling);
-    if (confirm.dealStatus === 'REJECTED') {
-      this.#references.delete(order.clientRef);
-      throw dealRejected(deal, rejectionReason(confirm));
-    }
-    const position = this.#fromConfirm(order, confirm);
-    if (!position) {
-      throw new BrokerError(
-        `Capital.com ha confermato ${reference} senza indicare la posizione aperta`,
+        `Capital.com ha confermato ${sent.dealReference} senza indicare la posizione aperta`,
         'unavailable',
       );
     }
-    return this.#remember(position);
+    return outcome;
+  }
+
+  async lookUp(order: OpenOrder): Promise<OrderOutcome | null> {
+    const reference = order.dealReference ?? this.#references.get(order.clientRef) ?? null;
+    if (reference) {
+      const confirm = await readConfirm(this.#link, reference);
+      if (confirm?.dealStatus === 'REJECTED')
+        return { kind: 'absent', reason: `Capital.com ha rifiutato l'ordine (${rejectionReason(confirm)})` };
+      const outcome = confirm && (await this.#outcomeOf(order, confirm, null));
+      if (outcome) return outcome;
+    }
+    const sent = this.#sentOrder(order);
+    if (sent.level === null) {
+      const position = await lookForOpened(this.#link, sent, this.#timers.now());
+      return position && { kind: 'filled', position: this.#position(order, position) };
+    }
+    const resting = await lookForResting(this.#link, sent);
+    if (resting) return this.#resting(resting, order.stopLevel);
+    const filled = await lookForFilled(this.#link, null, sent, this.#timers.now());
+    return filled && { kind: 'filled', position: this.#position(order, filled) };
+  }
+
+  async restingFill(workingOrderId: string, order: OpenOrder): Promise<BrokerPosition | null> {
+    const stillResting = (await readWorkingOrders(this.#link, "la lettura dell'ordine pendente")).some(
+      (row) => row.dealId === workingOrderId,
+    );
+    if (stillResting) return null;
+    const filled = await lookForFilled(
+      this.#link,
+      workingOrderId,
+      this.#sentOrder(order),
+      this.#timers.now(),
+    );
+    return filled && this.#position(order, filled);
+  }
+
+  async cancelResting(workingOrderId: string, order: OpenOrder): Promise<BrokerPosition | null> {
+    const deal = `il ritiro dell'ordine pendente ${workingOrderId}`;
+    const reference = await sendDelete(
+      this.#link,
+      `/api/v1/workingorders/${encodeURIComponent(workingOrderId)}`,
+      deal,
+    );
+    if (reference !== null) {
+      const confirm = await awaitConfirm(this.#link, reference, this.#polling);
+      if (confirm.dealStatus === 'REJECTED') throw dealRejected(deal, rejectionReason(confirm));
+      this.#taken.delete(workingOrderId);
+      return null;
+    }
+    // Gone already: filled (don't assume unfilled when a cancel fails, research/live-orders.md), or deleted.
+    const filled = await lookForFilled(
+      this.#link,
+      workingOrderId,
+      this.#sentOrder(order),
+      this.#timers.now(),
+    );
+    return filled && this.#position(order, filled);
+  }
+
+  async moveTakeProfit(dealId: string, profitLevel: number): Promise<void> {
+    const { rules } = this.#require();
+    const deal = `la modifica del take profit della posizione ${dealId}`;
+    const sent = await sendProtected(
+      this.#link,
+      { method: 'PUT', path: `/api/v1/positions/${encodeURIComponent(dealId)}`, body: {} },
+      { stopLevel: null, profitLevel },
+      rules,
+      deal,
+    );
+    const confirm = await awaitConfirm(this.#link, sent.dealReference, this.#polling);
+    if (confirm.dealStatus === 'REJECTED') throw dealRejected(deal, rejectionReason(confirm));
   }
 
   /**
    * Capital.com closes at its own market price; the bid the decision saw is not sent. A position it
-   * no longer holds was closed already, most often by its stop on the same fall: that close answers.
-   * Until the activity history shows that close (how soon it does is not documented) the outcome is
-   * 'unavailable': the bot then finds the position gone and takes its decided bid.
+   * no longer holds was closed already, most often by its stop or take profit on the same move:
+   * that close answers. Until the activity history shows it (how soon it does is not documented)
+   * the outcome is 'unavailable', and the bot asks again.
    */
   async closePosition(dealId: string, _bid: number): Promise<BrokerExit> {
     const deal = `la chiusura della posizione ${dealId}`;
-    const reference = await sendClose(this.#session, dealId, deal);
+    const reference = await sendDelete(this.#link, `/api/v1/positions/${encodeURIComponent(dealId)}`, deal);
     if (reference === null) {
       const closed = (await this.closedOutside([dealId])).get(dealId);
       if (!closed) {
@@ -140,10 +224,10 @@ export class CapitalBroker implements Broker {
           'unavailable',
         );
       }
-      this.#forget(dealId);
+      this.#taken.delete(dealId);
       return closed;
     }
-    const confirm = await awaitConfirm(this.#session, reference, this.#polling);
+    const confirm = await awaitConfirm(this.#link, reference, this.#polling);
     if (confirm.dealStatus === 'REJECTED') throw dealRejected(deal, rejectionReason(confirm));
     if (typeof confirm.level !== 'number') {
       throw new BrokerError(
@@ -151,118 +235,113 @@ export class CapitalBroker implements Broker {
         'unavailable',
       );
     }
-    this.#forget(dealId);
+    this.#taken.delete(dealId);
     return { dealId, level: confirm.level, closedAt: new Date(this.#timers.now()) };
   }
 
   closedOutside(dealIds: readonly string[]): Promise<Map<string, OutsideExit>> {
-    return lookForClosed(this.#session, this.#requireMarket().epic, dealIds);
+    return lookForClosed(this.#link, this.#require().epic, dealIds);
   }
 
   async positions(): Promise<BrokerPosition[]> {
-    const { epic } = this.#requireMarket();
-    const clientRefs = new Map(
-      [...this.#opened].map(([clientRef, position]) => [position.dealId, clientRef]),
-    );
+    const { epic } = this.#require();
     // The bot only buys: a short on its market was opened by someone else and is not its own.
-    return (await readOpenPositions(this.#session, 'la lettura delle posizioni'))
+    return (await readOpenPositions(this.#link, 'la lettura delle posizioni'))
       .filter(({ position, market }) => market.epic === epic && position.direction === 'BUY')
       .map(({ position }) => ({
         dealId: position.dealId,
-        clientRef: clientRefs.get(position.dealId) ?? null,
-        lots: position.size,
+        clientRef: null,
+        lots: lotsOfSize(position.size, this.#options.instrument.contractSize, this.#require().rules),
         level: position.level,
         openedAt: position.createdDateUTC,
+        stopLevel: position.stopLevel ?? null,
       }));
   }
 
-  adopt(positions: readonly BrokerPosition[]): void {
-    for (const position of positions) if (position.clientRef) this.#opened.set(position.clientRef, position);
+  adopt(held: { positions: readonly BrokerPosition[]; workingOrderIds: readonly string[] }): void {
+    for (const position of held.positions) this.#taken.add(position.dealId);
+    for (const workingOrderId of held.workingOrderIds) this.#taken.add(workingOrderId);
   }
 
-  async findOpened(order: OpenOrder): Promise<BrokerPosition | null> {
-    const { epic } = this.#requireMarket();
-    const known = this.#opened.get(order.clientRef);
-    if (known) return known;
-    const reference = this.#references.get(order.clientRef);
-    if (reference) {
-      const confirmed = await this.#readConfirm(reference);
-      if (confirmed?.dealStatus === 'REJECTED') return null;
-      const position = confirmed && this.#fromConfirm(order, confirmed);
-      if (position) return this.#remember(position);
-    }
-    const taken = new Set([...this.#opened.values()].map((position) => position.dealId));
-    const found = await lookForOpened(this.#session, {
-      epic,
-      order,
-      taken,
-      clockAllowanceMs: this.#options.clockAllowanceMs ?? 2_000,
-      now: this.#timers.now(),
-    });
-    return found && this.#remember(found);
+  /** The market's epic, once connected: a bot asks the hub for its quotes. */
+  get epic(): string {
+    return this.#require().epic;
   }
 
-  subscribeQuotes(onQuote: (quote: Quote) => void): () => void {
-    const { epic } = this.#requireMarket();
-    this.#stream ??= new CapitalQuoteStream({
-      url: this.#options.streamUrl,
-      epic,
-      auth: this.#session,
-      timers: this.#timers,
-      logger: this.#logger,
-      timing: { ...DEFAULT_STREAM_TIMING, ...this.#options.stream },
-    });
-    return this.#stream.subscribe(onQuote);
+  /** The link is the account's, shared with its other bots: the server closes it. */
+  disconnect(): Promise<void> {
+    return Promise.resolve();
   }
 
-  async disconnect(): Promise<void> {
-    this.#stream?.close();
-    this.#stream = null;
-    await this.#session.end();
-  }
-
-  #requireMarket(): CapitalMarket {
+  #require(): CapitalMarket {
     if (!this.#market) throw new Error('CapitalBroker: connect() must succeed before trading');
     return this.#market;
   }
 
-  /** One read of a confirmation, null when it cannot be read now: other look-ups follow. */
-  async #readConfirm(reference: string): Promise<Confirm | null> {
-    try {
-      return await awaitConfirm(this.#session, reference, { ...this.#polling, timeoutMs: 0 });
-    } catch (error) {
-      if (error instanceof BrokerError && error.problem === 'unavailable') return null;
-      throw error;
+  #sizeOf(lots: number): number {
+    const { epic, rules } = this.#require();
+    const size = sizeOfLots(lots, this.#options.instrument.contractSize, rules);
+    if (size < rules.minDealSize || size > rules.maxDealSize) {
+      throw new BrokerError(
+        sizeProblem([lots], this.#options.instrument.contractSize, rules, epic) as string,
+        'size',
+      );
     }
+    return size;
   }
 
-  /**
-   * The position of an accepted open. Its time is our clock's: the confirmation's `date` is in the
-   * account's time zone, and GET /positions later tells the exact createdDateUTC.
-   */
-  #fromConfirm(order: OpenOrder, confirm: Confirm): BrokerPosition | null {
-    const dealId = openedDealId(confirm);
-    if (dealId === null || typeof confirm.level !== 'number') return null;
+  #sentOrder(order: OpenOrder): SentOrder {
+    const { epic, rules } = this.#require();
     return {
-      dealId,
-      clientRef: order.clientRef,
-      lots: confirm.size ?? order.lots,
-      level: confirm.level,
-      openedAt: new Date(this.#timers.now()),
+      epic,
+      size: sizeOfLots(order.lots, this.#options.instrument.contractSize, rules),
+      level: order.limitLevel === null ? null : limitPrice(order.limitLevel, rules),
+      from: order.sentAt.getTime() - (this.#options.clockAllowanceMs ?? 2_000),
+      taken: this.#taken,
     };
   }
 
-  #forget(dealId: string): void {
-    for (const [clientRef, position] of this.#opened) {
-      if (position.dealId === dealId) this.#opened.delete(clientRef);
+  /** What an accepted confirmation says became of the order: its position, or its working order (filled since, perhaps). */
+  async #outcomeOf(order: OpenOrder, confirm: Confirm, sent: SentDeal | null): Promise<OrderOutcome | null> {
+    if (order.limitLevel !== null) {
+      const workingOrderId = workingOrderIdOf(confirm);
+      if (workingOrderId === null) return null;
+      if (sent === null) {
+        const filled = await this.restingFill(workingOrderId, order);
+        if (filled) return { kind: 'filled', position: filled };
+      }
+      return this.#resting(workingOrderId, sent ? sent.stopLevel : order.stopLevel);
     }
+    const dealId = openedDealId(confirm);
+    if (dealId === null || typeof confirm.level !== 'number') return null;
+    const size = confirm.size ?? this.#sentOrder(order).size;
+    return {
+      kind: 'filled',
+      position: this.#position(order, {
+        dealId,
+        size,
+        level: confirm.level,
+        openedAt: new Date(this.#timers.now()),
+        stopLevel: sent ? sent.stopLevel : null,
+        profitLevel: sent ? order.profitLevel : null,
+      }),
+    };
   }
 
-  #remember(position: BrokerPosition): BrokerPosition {
-    if (position.clientRef !== null) {
-      this.#opened.set(position.clientRef, position);
-      this.#references.delete(position.clientRef);
-    }
-    return position;
+  #resting(workingOrderId: string, stopLevel: number | null): OrderOutcome {
+    this.#taken.add(workingOrderId);
+    return { kind: 'resting', workingOrderId, stopLevel };
+  }
+
+  /** A position the order opened, in lots; it is the bot's from now on. */
+  #position(order: OpenOrder, found: FoundPosition): BrokerPosition {
+    this.#taken.add(found.dealId);
+    this.#references.delete(order.clientRef);
+    const { size, ...position } = found;
+    return {
+      ...position,
+      clientRef: order.clientRef,
+      lots: lotsOfSize(size, this.#options.instrument.contractSize, this.#require().rules),
+    };
   }
 }

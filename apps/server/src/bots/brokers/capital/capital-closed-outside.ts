@@ -1,21 +1,25 @@
-// Positions the bot's records hold but Capital.com no longer does: their stop closed them at the
-// broker (the stopLevel sent with each entry), or someone closed them by hand. The activity
-// history of the last day tells how: the SELL that closed each one, its level and who made it.
-import type { OutsideExit } from '../broker';
-import { DONE_STATUSES, MAX_ACTIVITY_SECONDS, readPositionActivity } from './capital-find-opened';
-import type { CapitalSession } from './capital-session';
+// Positions the bot's records hold but Capital.com no longer does: their stop or take profit
+// closed them at the broker (the levels sent with each entry), or someone closed them by hand. The
+// activity history of the last day tells how: the SELL that closed each one, its level and who
+// made it (source SL: its stop, TP: its take profit).
+import type { ExitCause, OutsideExit } from '../broker';
+import type { CapitalLink } from './capital-link';
+import { DONE_STATUSES, MAX_ACTIVITY_SECONDS, readActivity } from './capital-find-opened';
+
+const CAUSES: Record<string, ExitCause> = { SL: 'stop', TP: 'take-profit' };
 
 export async function lookForClosed(
-  session: CapitalSession,
+  link: CapitalLink,
   epic: string,
   dealIds: readonly string[],
 ): Promise<Map<string, OutsideExit>> {
   const wanted = new Set(dealIds);
   const exits = new Map<string, OutsideExit>();
   if (wanted.size === 0) return exits;
-  const activities = await readPositionActivity(
-    session,
+  const activities = await readActivity(
+    link,
     epic,
+    'POSITION',
     MAX_ACTIVITY_SECONDS,
     'la lettura delle posizioni chiuse',
   );
@@ -28,7 +32,7 @@ export async function lookForClosed(
       dealId: activity.dealId,
       level: details.level,
       closedAt: activity.dateUTC,
-      byStop: activity.source === 'SL',
+      cause: CAUSES[activity.source ?? ''] ?? 'other',
     });
   }
   return exits;

@@ -1,18 +1,20 @@
-// Which Capital.com epic trades each of our markets, and whether it can be traded now
+// Which Capital.com epic trades each of our markets, its dealing rules, and whether it trades now
 // (spec/capital-api.md section 4). GOLD's epic is in Capital.com's own examples; US100 and EURUSD
 // come from third-party code, and one report saw US100 missing on demo while a search for
-// "US Tech 100" found it, so the Nasdaq falls back to that search. Minimum deal sizes are not
-// documented: they are read from dealingRules at start.
+// "US Tech 100" found it, so the Nasdaq falls back to that search. Sizes, steps and distances are
+// not documented per instrument: they are read from the market's dealing rules at start.
 import type { Market } from '@platform/contracts';
 import { BrokerError } from '../broker';
 import { CapitalApiError } from './capital-http';
+import type { CapitalLink } from './capital-link';
 import { callFailed } from './capital-problems';
-import { marketDetailsSchema, marketSearchSchema, parseAnswer } from './capital-schemas';
-import type { CapitalSession } from './capital-session';
+import { type DealingRules } from './capital-sizes';
+import { type MarketDetails, marketDetailsSchema, marketSearchSchema, parseAnswer } from './capital-schemas';
+import { nextOpening } from './opening-hours';
 
 export interface CapitalMarket {
   epic: string;
-  minDealSize: number;
+  rules: DealingRules;
 }
 
 interface EpicChoice {
@@ -27,13 +29,13 @@ export const EPICS: Record<Market, EpicChoice> = {
   EURUSD: { epic: 'EURUSD' },
 };
 
-/** The market's epic and dealing rules; throws 'not-tradable' or 'market-closed'. */
-export async function resolveMarket(session: CapitalSession, market: Market): Promise<CapitalMarket> {
+/** The market's epic and dealing rules; throws 'not-tradable' for an instrument the account cannot trade. */
+export async function resolveMarket(link: CapitalLink, market: Market): Promise<CapitalMarket> {
   const choice = EPICS[market];
-  let details = await readMarket(session, choice.epic);
+  let details = await readMarket(link, choice.epic);
   if (!details && choice.searchName) {
-    const found = await searchEpic(session, choice.searchName);
-    if (found) details = await readMarket(session, found);
+    const found = await searchEpic(link, choice.searchName);
+    if (found) details = await readMarket(link, found);
   }
   if (!details) {
     throw new BrokerError(
@@ -41,19 +43,56 @@ export async function resolveMarket(session: CapitalSession, market: Market): Pr
       'not-tradable',
     );
   }
-  const status = details.snapshot.marketStatus;
-  if (status !== 'TRADEABLE') {
-    throw new BrokerError(
-      `Il mercato ${details.instrument.epic} è chiuso su Capital.com (${status})`,
-      'market-closed',
-    );
-  }
-  return { epic: details.instrument.epic, minDealSize: details.dealingRules.minDealSize.value };
+  const { instrument, dealingRules, snapshot } = details;
+  const minDealSize = dealingRules.minDealSize.value;
+  return {
+    epic: instrument.epic,
+    rules: {
+      lotSize: instrument.lotSize ?? 1,
+      minDealSize,
+      maxDealSize: dealingRules.maxDealSize?.value ?? Number.POSITIVE_INFINITY,
+      sizeStep: dealingRules.minSizeIncrement?.value ?? stepOf(minDealSize),
+      decimals: snapshot.decimalPlacesFactor ?? 5,
+      minStopDistance: dealingRules.minNormalStopOrLimitDistance ?? null,
+    },
+  };
 }
 
-async function readMarket(session: CapitalSession, epic: string) {
+/** Why the market does not trade now (its status and when it opens again, if its hours say), or null. */
+export async function marketClosedReason(
+  link: CapitalLink,
+  epic: string,
+  now: number,
+): Promise<string | null> {
+  const details = await readMarket(link, epic);
+  if (!details)
+    throw new BrokerError(`Lo strumento ${epic} non è più disponibile su Capital.com`, 'not-tradable');
+  const status = details.snapshot.marketStatus;
+  if (status === 'TRADEABLE') return null;
+  const opens = details.instrument.openingHours ? nextOpening(details.instrument.openingHours, now) : null;
+  const when = opens === null ? '' : ` (riapertura prevista ${formatOpening(opens)})`;
+  return `Mercato ${epic} chiuso su Capital.com (${status}): il bot riprende da solo alla riapertura${when}.`;
+}
+
+/** "lun 29/11 22:00 UTC": when a market opens, as the investment's reason says it. */
+function formatOpening(ms: number): string {
+  const date = new Date(ms);
+  const days = ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'];
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${days[date.getUTCDay()]} ${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
+}
+
+/** A minimum of 0.01 deals in hundredths, one of 100 in whole units: the step its decimals show. */
+function stepOf(minDealSize: number): number {
+  for (let step = 1; step > 1e-8; step /= 10) {
+    if (Math.abs(minDealSize / step - Math.round(minDealSize / step)) < 1e-9) return step;
+  }
+  return 1e-8;
+}
+
+async function readMarket(link: CapitalLink, epic: string): Promise<MarketDetails | null> {
   try {
-    const body = await session.request('GET', `/api/v1/markets/${encodeURIComponent(epic)}`);
+    const body = await link.request('GET', `/api/v1/markets/${encodeURIComponent(epic)}`);
     return parseAnswer(marketDetailsSchema, body, `mercato ${epic}`);
   } catch (error) {
     if (error instanceof CapitalApiError && error.status === 404) return null;
@@ -62,9 +101,9 @@ async function readMarket(session: CapitalSession, epic: string) {
 }
 
 /** The epic of the search result named exactly `name`: a search also returns look-alikes. */
-async function searchEpic(session: CapitalSession, name: string): Promise<string | null> {
+async function searchEpic(link: CapitalLink, name: string): Promise<string | null> {
   try {
-    const body = await session.request('GET', '/api/v1/markets', { query: { searchTerm: name } });
+    const body = await link.request('GET', '/api/v1/markets', { query: { searchTerm: name } });
     const { markets } = parseAnswer(marketSearchSchema, body, `ricerca "${name}"`);
     const wanted = name.toLowerCase();
     return markets.find((row) => row.instrumentName.trim().toLowerCase() === wanted)?.epic ?? null;

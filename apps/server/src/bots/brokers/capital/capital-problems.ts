@@ -10,6 +10,7 @@ export const CREDENTIALS_MESSAGE =
 /** Reasons of a REJECTED confirmation (Capital.com's Java enum) that are not a plain refusal. */
 const REASON_PROBLEMS = new Map<string, BrokerProblem>([
   ['INSUFFICIENT_FUNDS', 'funds'],
+  ['MINIMUM_ORDER_SIZE_ERROR', 'size'],
   ['MARKET_CLOSED', 'market-closed'],
   ['MARKET_CLOSED_WITH_EDITS', 'market-closed'],
   ['MARKET_CLOSING', 'market-closed'],
@@ -23,6 +24,7 @@ const REASON_PROBLEMS = new Map<string, BrokerProblem>([
 const PROBLEM_WORDS: Record<BrokerProblem, string> = {
   credentials: ': credenziali non valide',
   rejected: '',
+  size: ': dimensione non accettata',
   'market-closed': ': mercato chiuso',
   funds: ': fondi insufficienti sul conto',
   'not-tradable': ': strumento non negoziabile su questo conto',
@@ -62,6 +64,9 @@ export function callFailed(error: unknown, deal: string): unknown {
       `Capital.com non ha eseguito ${deal}: servizio non disponibile (${errorCode})`,
       'unavailable',
     );
+  }
+  if (errorCode.startsWith('error.invalid.size')) {
+    return new BrokerError(`Capital.com non accetta la dimensione di ${deal} (${errorCode})`, 'size');
   }
   if (errorCode === 'error.not-found.epic') {
     return new BrokerError(`Capital.com non conosce lo strumento di ${deal} (${errorCode})`, 'not-tradable');

@@ -21,11 +21,38 @@ export const sessionTokensSchema = z.object({ cst: z.string().min(1), securityTo
 
 export const dealReferenceSchema = z.object({ dealReference: z.string().min(1) });
 
+const ruleValue = z.object({ value: z.number() });
+
+/** A distance of the dealing rules: POINTS (taken as price units: not documented) or PERCENTAGE of the price. */
+export const distanceSchema = z.object({ unit: z.enum(['POINTS', 'PERCENTAGE']), value: z.number() });
+export type DealingDistance = z.infer<typeof distanceSchema>;
+
+/** Opening hours per weekday, e.g. mon: ["00:00 - 21:59"], in `zone`. */
+export const openingHoursSchema = z
+  .object({ zone: z.string().optional() })
+  .catchall(z.union([z.array(z.string()), z.string()]));
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
 export const marketDetailsSchema = z.object({
-  instrument: z.object({ epic: z.string() }),
-  dealingRules: z.object({ minDealSize: z.object({ value: z.number() }) }),
-  snapshot: z.object({ marketStatus: z.string() }),
+  instrument: z.object({
+    epic: z.string(),
+    // Units of the underlying one unit of `size` stands for: the money a size of 1 makes on a move of 1.
+    lotSize: z.number().positive().optional(),
+    openingHours: openingHoursSchema.nullish().catch(null),
+  }),
+  dealingRules: z.object({
+    minDealSize: ruleValue,
+    maxDealSize: ruleValue.nullish(),
+    // Not in Capital.com's text; its answers and third-party clients carry it.
+    minSizeIncrement: ruleValue.nullish(),
+    minNormalStopOrLimitDistance: distanceSchema.nullish().catch(null),
+  }),
+  snapshot: z.object({
+    marketStatus: z.string(),
+    decimalPlacesFactor: z.number().int().min(0).max(10).nullish(),
+  }),
 });
+export type MarketDetails = z.infer<typeof marketDetailsSchema>;
 
 export const marketSearchSchema = z.object({
   markets: z.array(z.object({ epic: z.string(), instrumentName: z.string() })),
@@ -33,6 +60,8 @@ export const marketSearchSchema = z.object({
 
 export const confirmSchema = z.object({
   dealStatus: z.enum(['ACCEPTED', 'REJECTED']),
+  /** The order's own id: a working order's, once accepted. */
+  dealId: z.string().nullish(),
   reason: z.string().nullish(),
   // One third-party client found the cause of real refusals here rather than in `reason`.
   rejectReason: z.string().nullish(),
@@ -51,12 +80,34 @@ export const positionsSchema = z.object({
         level: z.number(),
         direction: z.enum(['BUY', 'SELL']),
         createdDateUTC: utcDate,
+        /** The working order it filled, when it came from one. */
+        workingOrderId: z.string().nullish(),
+        stopLevel: z.number().nullish(),
+        profitLevel: z.number().nullish(),
       }),
       market: z.object({ epic: z.string() }),
     }),
   ),
 });
 export type OpenPositionRow = z.infer<typeof positionsSchema>['positions'][number];
+
+export const workingOrdersSchema = z.object({
+  workingOrders: z.array(
+    z.object({
+      workingOrderData: z.object({
+        dealId: z.string(),
+        direction: z.enum(['BUY', 'SELL']),
+        epic: z.string(),
+        orderSize: z.number(),
+        orderLevel: z.number(),
+        createdDateUTC: utcDate,
+      }),
+    }),
+  ),
+});
+export type WorkingOrderRow = z.infer<
+  typeof workingOrdersSchema
+>['workingOrders'][number]['workingOrderData'];
 
 export const activitySchema = z.object({
   activities: z.array(

@@ -7,6 +7,7 @@ import {
   ACCOUNT,
   TEST_LOGIN_INTERVAL_MS,
   brokerOn,
+  linkOn,
   manualTimers,
   order,
   startFake,
@@ -25,10 +26,11 @@ const sessionPosts = () =>
 
 describe('Capital.com session', () => {
   it('logs in with the documented header and body, then sends CST and X-SECURITY-TOKEN on every call', async () => {
-    const broker = brokerOn(fake);
+    const link = linkOn(fake);
+    const broker = brokerOn(fake, { link });
     await broker.connect();
     await broker.positions();
-    await broker.disconnect();
+    await link.close();
 
     const [login, ...later] = fake.requests;
     expect(login).toMatchObject({ method: 'POST', path: '/api/v1/session', status: 200 });
@@ -56,7 +58,8 @@ describe('Capital.com session', () => {
   });
 
   it('renews an expired session once, even for calls failing together, and repeats them', async () => {
-    const broker = brokerOn(fake);
+    const link = linkOn(fake);
+    const broker = brokerOn(fake, { link });
     await broker.connect();
     fake.expireSessions();
 
@@ -67,7 +70,7 @@ describe('Capital.com session', () => {
     expect(sessionPosts().map((request) => request.status)).toEqual([200, 200]);
     const positionReads = fake.requests.filter((request) => request.path === '/api/v1/positions');
     expect(positionReads.map((request) => request.status).sort()).toEqual([200, 200, 401, 401]);
-    await broker.disconnect();
+    await link.close();
   });
 
   it('waits out a 429 from another login with the same key instead of retrying at once', async () => {
@@ -77,17 +80,17 @@ describe('Capital.com session', () => {
       headers: { 'X-CAP-API-KEY': ACCOUNT.apiKey, 'content-type': 'application/json' },
       body: JSON.stringify({ identifier: ACCOUNT.identifier, password: ACCOUNT.password }),
     });
-    const broker = brokerOn(fake);
-
-    await broker.connect();
+    const link = linkOn(fake);
+    await brokerOn(fake, { link }).connect();
 
     expect(sessionPosts().map((request) => request.status)).toEqual([200, 429, 200]);
-    await broker.disconnect();
+    await link.close();
   });
 
   it('spaces logins one second apart by default, as Capital.com allows per key', async () => {
     const clock = manualTimers();
-    const broker = brokerOn(fake, { timers: clock.timers, minLoginIntervalMs: undefined });
+    const link = linkOn(fake, { timers: clock.timers, minLoginIntervalMs: undefined });
+    const broker = brokerOn(fake, { link });
     await broker.connect();
     fake.expireSessions();
 
@@ -100,7 +103,7 @@ describe('Capital.com session', () => {
 
     await expect(read).resolves.toEqual([]);
     expect(sessionPosts().map((request) => request.status)).toEqual([200, 200]);
-    await broker.disconnect();
+    await link.close();
   });
 
   it.each([
@@ -108,7 +111,7 @@ describe('Capital.com session', () => {
     ['an unknown identifier', { ...ACCOUNT, identifier: 'bruno@example.com' }, 'error.invalid.details'],
     ['an unknown API key', { ...ACCOUNT, apiKey: 'key-revoked' }, 'error.invalid.api.key'],
   ])('refuses %s as credentials after exactly one login attempt', async (_case, credentials, errorCode) => {
-    const broker = brokerOn(fake, { credentials });
+    const broker = brokerOn(fake, { link: linkOn(fake, { credentials }) });
 
     const error = await broker.connect().catch((caught: unknown) => caught);
 
@@ -131,16 +134,20 @@ describe('Capital.com session', () => {
     const remember = (error: unknown) =>
       messages.push(error instanceof Error ? `${error.message} ${error.stack}` : String(error));
 
-    await brokerOn(fake, { logger, credentials: { ...ACCOUNT, password: 'Wr0ng!Secret' } })
+    await brokerOn(fake, {
+      logger,
+      link: linkOn(fake, { logger, credentials: { ...ACCOUNT, password: 'Wr0ng!Secret' } }),
+    })
       .connect()
       .catch(remember);
-    const broker = brokerOn(fake, { logger });
+    const link = linkOn(fake, { logger });
+    const broker = brokerOn(fake, { logger, link });
     await broker.connect();
     fake.expireSessions();
     fake.rejectNextDeal('INSUFFICIENT_FUNDS');
-    await broker.openPosition(order()).catch(remember);
+    await broker.send(order()).catch(remember);
     await broker.closePosition('no-such-deal', 2000).catch(remember);
-    await broker.disconnect();
+    await link.close();
 
     const tokens = fake.requests.flatMap((request) => [
       request.headers.cst,
@@ -151,14 +158,20 @@ describe('Capital.com session', () => {
     );
     expect(messages).toHaveLength(3);
     expect(logged.length).toBeGreaterThan(0);
-    for (const text of [...logged, ...messages, inspect(broker, { depth: 10, showHidden: true })]) {
+    for (const text of [
+      ...logged,
+      ...messages,
+      inspect(link, { depth: 10, showHidden: true }),
+      inspect(broker, { depth: 10, showHidden: true }),
+    ]) {
       for (const secret of secrets) expect(text).not.toContain(secret);
     }
   });
 
   it('pings after keepAliveMs of silence, and every call postpones the ping', async () => {
     const clock = manualTimers();
-    const broker = brokerOn(fake, { timers: clock.timers, keepAliveMs: 300_000 });
+    const link = linkOn(fake, { timers: clock.timers, keepAliveMs: 300_000 });
+    const broker = brokerOn(fake, { link });
     await broker.connect();
     const pings = () => fake.count('GET', '/api/v1/ping');
 
@@ -173,7 +186,7 @@ describe('Capital.com session', () => {
     clock.advance(300_000);
     await vi.waitFor(() => expect(pings()).toBe(2));
 
-    await broker.disconnect();
+    await link.close();
     clock.advance(600_000);
     expect(clock.pendingDelays()).toEqual([]);
   });

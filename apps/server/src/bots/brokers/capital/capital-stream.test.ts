@@ -1,31 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../broker';
-import type { CapitalBroker } from './capital-broker';
 import type { CapitalFake } from '../../../../test/support/capital/capital-fake';
+import type { CapitalAccountLink } from './capital-link';
 import { silentLogger } from './capital-ports';
 import { CapitalQuoteStream, type StreamTiming } from './capital-stream';
-import { brokerOn, manualTimers, startFake } from '../../../../test/support/capital/capital-test-fixtures';
+import { linkOn, manualTimers, startFake } from '../../../../test/support/capital/capital-test-fixtures';
 
 const FAST = { pingIntervalMs: 60_000, pongTimeoutMs: 1_000, reconnectMinMs: 20, reconnectMaxMs: 50 };
 
 let fake: CapitalFake;
-let brokers: CapitalBroker[];
+let links: CapitalAccountLink[];
 let quotes: Quote[];
 beforeEach(async () => {
   fake = await startFake();
-  brokers = [];
+  links = [];
   quotes = [];
 });
 afterEach(async () => {
-  for (const broker of brokers) await broker.disconnect();
+  for (const link of links) await link.close();
   await fake.close();
 });
 
-async function connected(stream: Partial<StreamTiming> = FAST): Promise<CapitalBroker> {
-  const broker = brokerOn(fake, { stream });
-  brokers.push(broker);
-  await broker.connect();
-  return broker;
+/** The account's link, whose one stream carries the quotes of every epic its bots trade. */
+function connected(stream: Partial<StreamTiming> = FAST): {
+  subscribeQuotes: (listener: (quote: Quote) => void) => () => void;
+  link: CapitalAccountLink;
+} {
+  const link = linkOn(fake, { stream });
+  links.push(link);
+  return { link, subscribeQuotes: (listener) => link.quotes('GOLD', listener) };
 }
 
 /** Pushes quotes until one arrives: the subscription is in place from then on. */
@@ -38,7 +41,7 @@ async function firstQuoteOf(bid: number, ofr: number): Promise<void> {
 
 describe('Capital.com quote stream', () => {
   it("subscribes to the bot's epic with the session tokens and delivers bid, ask from ofr, and time", async () => {
-    const broker = await connected();
+    const broker = connected();
     broker.subscribeQuotes((quote) => quotes.push(quote));
     await firstQuoteOf(2001.25, 2001.75);
     const before = Date.now();
@@ -52,8 +55,22 @@ describe('Capital.com quote stream', () => {
     expect(fake.stream).toMatchObject({ connections: 1, subscriptions: 1 });
   });
 
+  it("carries every epic of the account's bots on one connection", async () => {
+    const { link } = connected();
+    const nasdaq: Quote[] = [];
+    link.quotes('GOLD', (quote) => quotes.push(quote));
+    await firstQuoteOf(2000, 2000.5);
+    link.quotes('US100', (quote) => nasdaq.push(quote));
+    await vi.waitFor(() => {
+      fake.pushQuote('US100', 18000, 18001);
+      expect(nasdaq.length).toBeGreaterThan(0);
+    });
+    expect(nasdaq[0]).toMatchObject({ bid: 18000, ask: 18001 });
+    expect(fake.stream.connections).toBe(1);
+  });
+
   it('reconnects after the connection drops, subscribes again, and quotes resume', async () => {
-    const broker = await connected();
+    const broker = connected();
     broker.subscribeQuotes((quote) => quotes.push(quote));
     await firstQuoteOf(2000, 2000.5);
 
@@ -66,7 +83,7 @@ describe('Capital.com quote stream', () => {
   });
 
   it('pings to stay alive, and a ping left unanswered drops the connection and opens another', async () => {
-    const broker = await connected({ ...FAST, pingIntervalMs: 20, pongTimeoutMs: 200 });
+    const broker = connected({ ...FAST, pingIntervalMs: 20, pongTimeoutMs: 200 });
     broker.subscribeQuotes((quote) => quotes.push(quote));
 
     await vi.waitFor(() => expect(fake.stream.pings).toBeGreaterThanOrEqual(3));
@@ -80,7 +97,7 @@ describe('Capital.com quote stream', () => {
   });
 
   it('renews the session when the stream refuses stale tokens, then streams again', async () => {
-    const broker = await connected();
+    const broker = connected();
     broker.subscribeQuotes((quote) => quotes.push(quote));
     await firstQuoteOf(2000, 2000.5);
 
@@ -93,7 +110,7 @@ describe('Capital.com quote stream', () => {
   });
 
   it('stops when the last listener leaves', async () => {
-    const broker = await connected();
+    const broker = connected();
     const stop = broker.subscribeQuotes((quote) => quotes.push(quote));
     await firstQuoteOf(2000, 2000.5);
 
@@ -108,13 +125,12 @@ describe('Capital.com quote stream', () => {
     const tokens = { cst: 'c', securityToken: 's' };
     const stream = new CapitalQuoteStream({
       url: 'ws://127.0.0.1:1/connect', // nothing listens: every attempt fails
-      epic: 'GOLD',
       auth: { tokens: () => Promise.resolve(tokens), renew: () => Promise.resolve(tokens) },
       timers: clock.timers,
       logger: silentLogger,
       timing: { ...FAST, reconnectMinMs: 100, reconnectMaxMs: 400 },
     });
-    stream.subscribe(() => undefined);
+    stream.subscribe('GOLD', () => undefined);
 
     const delays: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -1,12 +1,14 @@
-// Capital.com's WebSocket quote stream for one epic (spec/capital-api.md section 10). Each client
-// frame carries the session's tokens; after `marketData.subscribe` the server pushes
-// `{destination:"quote", payload:{bid, ofr, timestamp}}`. The stream's session lapses after
+// Capital.com's WebSocket quote stream of one account (spec/capital-api.md section 10): one
+// connection carries every epic its bots trade (up to Capital.com's 40). Each client frame carries
+// the session's tokens; after `marketData.subscribe` the server pushes
+// `{destination:"quote", payload:{epic, bid, ofr, timestamp}}`. The stream's session lapses after
 // 10 minutes unless pinged, so it pings, and a ping left unanswered means a dead connection.
 // A connection that drops is opened again after a back-off that doubles up to a cap, and
 // subscribes again; a refusal for a stale session renews the REST session's tokens first.
 import WebSocket from 'ws';
 import type { Quote } from '../broker';
-import { type CapitalLogger, type Timers, errorText } from './capital-ports';
+import type { Timers } from '../../timers';
+import { type CapitalLogger, errorText } from './capital-ports';
 import { quotePayloadSchema, streamErrorPayloadSchema, streamFrameSchema } from './capital-schemas';
 import { isStaleSessionCode, type SessionTokens } from './capital-session';
 
@@ -36,7 +38,6 @@ export const DEFAULT_STREAM_TIMING: StreamTiming = {
 
 export interface CapitalStreamOptions {
   url: string;
-  epic: string;
   auth: StreamAuth;
   timers: Timers;
   logger: CapitalLogger;
@@ -45,8 +46,11 @@ export interface CapitalStreamOptions {
 
 export class CapitalQuoteStream {
   readonly #options: CapitalStreamOptions;
-  readonly #listeners = new Set<(quote: Quote) => void>();
+  /** By epic, who wants its quotes. */
+  readonly #listeners = new Map<string, Set<(quote: Quote) => void>>();
   #socket: WebSocket | null = null;
+  /** The tokens the open connection's frames carry. */
+  #tokens: SessionTokens | null = null;
   #running = false;
   /** Failed connections in a row; sets the next back-off. */
   #failures = 0;
@@ -59,16 +63,28 @@ export class CapitalQuoteStream {
     this.#options = options;
   }
 
-  /** Connects with the first listener; the returned function removes it, and the last one closes. */
-  subscribe(listener: (quote: Quote) => void): () => void {
-    this.#listeners.add(listener);
+  /**
+   * Connects with the first listener, subscribes an epic with its first; the returned function
+   * removes the listener, and the last one closes the connection.
+   */
+  subscribe(epic: string, listener: (quote: Quote) => void): () => void {
+    const listeners = this.#listeners.get(epic) ?? new Set();
+    const newEpic = listeners.size === 0;
+    listeners.add(listener);
+    this.#listeners.set(epic, listeners);
     if (!this.#running) {
       this.#running = true;
       void this.#connect();
+    } else if (newEpic && this.#socket?.readyState === WebSocket.OPEN && this.#tokens) {
+      this.#send(this.#socket, this.#tokens, 'marketData.subscribe', { epics: [epic] });
     }
     return () => {
-      this.#listeners.delete(listener);
+      listeners.delete(listener);
+      if (listeners.size > 0) return;
+      this.#listeners.delete(epic);
       if (this.#listeners.size === 0) this.close();
+      else if (this.#socket?.readyState === WebSocket.OPEN && this.#tokens)
+        this.#send(this.#socket, this.#tokens, 'marketData.unsubscribe', { epics: [epic] });
     };
   }
 
@@ -95,8 +111,9 @@ export class CapitalQuoteStream {
     if (!this.#running || this.#socket) return;
     const socket = new WebSocket(this.#options.url);
     this.#socket = socket;
+    this.#tokens = tokens;
     socket.on('open', () => {
-      this.#send(socket, tokens, 'marketData.subscribe', { epics: [this.#options.epic] });
+      this.#send(socket, tokens, 'marketData.subscribe', { epics: [...this.#listeners.keys()] });
       this.#schedulePing(socket, tokens);
     });
     socket.on('message', (data: WebSocket.RawData) => this.#onFrame(socket, tokens, data));
@@ -126,9 +143,9 @@ export class CapitalQuoteStream {
     switch (destination) {
       case 'quote': {
         const quote = quotePayloadSchema.safeParse(payload);
-        if (!quote.success || quote.data.epic !== this.#options.epic) return;
-        const { bid, ofr, timestamp } = quote.data;
-        for (const listener of this.#listeners) {
+        if (!quote.success) return;
+        const { epic, bid, ofr, timestamp } = quote.data;
+        for (const listener of this.#listeners.get(epic) ?? []) {
           // A listener's failure is its own: the stream and the other listeners go on.
           try {
             listener({ bid, ask: ofr, time: timestamp });
