@@ -146,7 +146,7 @@ describe('monitoring', () => {
     for (const term of ['Status', 'Process ID', 'Version', 'Uptime', 'Restarts', 'Watch Mode']) {
       await details.getByText(term, { exact: true }).waitFor();
     }
-    for (const button of ['Stop', 'Restart', 'Reset Service']) {
+    for (const button of ['Stop Service', 'Restart Service', 'Reset Service']) {
       await details.getByRole('button', { name: button, exact: true }).waitFor();
     }
     await captureScreen(page, 'monitoring-daemon', ['1280']);

@@ -29,6 +29,13 @@ export interface RunningServer {
   dataDir: string;
   /** Where mails land as .eml files when no SMTP_URL is set. */
   outboxDir: string;
+  /** Its database: PGlite's files (DATA_DIR/db), or the PostgreSQL database's URL. */
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /**
+   * Stops the process as a user would (SIGTERM), runs `whileDown` (a test writes to the stopped
+   * server's database), then starts it again on the same port, DATA_DIR and database.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -46,39 +53,56 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = await mkdtemp(join(tmpdir(), 'platform-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = process.env.E2E_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      ...(database ? { DATABASE_URL: database.url } : {}),
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  };
   const output: string[] = [];
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const launch = () => {
+    const started = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    started.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    return started;
+  };
+  let child = launch();
 
   const stop = async () => {
     await stopProcess(child);
     await rm(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
-  try {
-    const running = await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 60_000);
-    if (running !== (database ? 'postgres' : 'pglite')) throw new Error(`The server runs on ${running}, not the database asked for.`);
-  } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}\nServer output:\n${output.join('')}`, { cause: error });
-  }
-  return { baseUrl, dataDir, outboxDir: join(dataDir, 'outbox'), stop };
+  const ready = async () => {
+    try {
+      const running = await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 60_000);
+      if (running !== (database ? 'postgres' : 'pglite')) throw new Error(`The server runs on ${running}, not the database asked for.`);
+    } catch (error) {
+      await stop();
+      throw new Error(`${(error as Error).message}\nServer output:\n${output.join('')}`, { cause: error });
+    }
+  };
+  await ready();
+  const restart = async (whileDown?: () => Promise<void>) => {
+    await stopProcess(child);
+    await whileDown?.();
+    child = launch();
+    await ready();
+  };
+  return {
+    baseUrl,
+    dataDir,
+    outboxDir: join(dataDir, 'outbox'),
+    database: database ? { kind: 'postgres', url: database.url } : { kind: 'pglite', dataDir: join(dataDir, 'db') },
+    restart,
+    stop,
+  };
 }
 
 async function adminQuery(sql: string): Promise<void> {

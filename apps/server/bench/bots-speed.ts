@@ -181,6 +181,7 @@ try {
   const started = performance.now();
   const runtime = await startLiveRuntime({
     bots: app.services.bots,
+    investments: app.services.investments,
     prices: app.services.prices,
     candles,
     encryptionKey,

@@ -127,7 +127,7 @@ export function buildServices(deps: ServiceDeps) {
     algorithms,
     users: new UsersService(new UsersRepository(db), logs, clock, passwords),
     accounts: new AccountsService(new AccountsRepository(db), logs, new AtRestCipher(masterKeys, 'broker-credentials'), reveal, botControl),
-    investments: new InvestmentsService(new InvestmentsRepository(db), logs, botControl),
+    investments: new InvestmentsService(new InvestmentsRepository(db), logs, botControl, { demoBroker: deps.demoBroker ?? 'paper' }),
     bots: new BotsService(new BotsRepository(db), instruments, deps.prices, logs, clock, { demoBroker: deps.demoBroker ?? 'paper' }),
     transactions: new TransactionsService(new TransactionsRepository(db)),
     backtests,

@@ -40,6 +40,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/common/investments/add': 'signed-in',
   'PATCH /api/common/investments/edit/:id': 'signed-in',
   'PATCH /api/common/investments/delete/:id': 'signed-in',
+  'PATCH /api/common/investments/start/:id': 'signed-in',
+  'PATCH /api/common/investments/stop/:id': 'signed-in',
   'GET /api/common/transactions': 'signed-in',
   'GET /api/common/live-prices/:market': 'signed-in',
   'GET /api/common/backtest': 'signed-in',

@@ -1,6 +1,6 @@
 import { INVESTMENT_MESSAGES, type Account, type Investment } from '@platform/contracts';
-import { users } from '@platform/db';
-import { eq } from 'drizzle-orm';
+import { auditLogs, investments, users } from '@platform/db';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -108,5 +108,134 @@ describe('investments', () => {
     const list = await testApp.call<Investment[]>({ method: 'GET', url: '/api/common/investments', token: ownerToken });
     expect(list.body.data[0]?.isRunning).toBe(3);
     expect((await testApp.call({ method: 'PATCH', url: `/api/common/investments/edit/${id}`, token: ownerToken, payload: payload() })).status).toBe(404);
+  });
+});
+
+/** The supervisor as the services see it: which investments it was told changed. */
+function recordingBots() {
+  const changed: string[] = [];
+  return { changed, control: { investmentChanged: (id: string) => void changed.push(id), accountChanged: () => undefined } };
+}
+
+const patch = (testApp: TestApp, token: string, url: string) => testApp.call<Investment>({ method: 'PATCH', url, token });
+
+describe('starting and stopping an investment', () => {
+  it('stops and starts its bot, clearing the reason, audited, and telling the supervisor', async () => {
+    const bots = recordingBots();
+    const testApp = await createTestApp({ botControl: bots.control });
+    const { ownerToken, adminToken, payload } = await setup(testApp);
+    const id = (await add(testApp, ownerToken, payload())).body.data._id;
+    await testApp.database.db.update(investments).set({ isRunning: 2, statusMessage: 'Credenziali non valide' }).where(eq(investments.id, id));
+
+    const stopped = await patch(testApp, ownerToken, `/api/common/investments/stop/${id}`);
+    expect(stopped.body.data).toMatchObject({ isRunning: 0, statusMessage: null });
+    const started = await patch(testApp, adminToken, `/api/common/investments/start/${id}`);
+    expect(started.body.data).toMatchObject({ isRunning: 1, statusMessage: null });
+    expect(bots.changed).toEqual([id, id, id]);
+
+    // Starting a running one, or stopping a stopped one, changes nothing and restarts no bot.
+    await testApp.database.db.update(investments).set({ statusMessage: 'Mercato GOLD chiuso' }).where(eq(investments.id, id));
+    expect((await patch(testApp, ownerToken, `/api/common/investments/start/${id}`)).body.data.statusMessage).toBe('Mercato GOLD chiuso');
+    await patch(testApp, ownerToken, `/api/common/investments/stop/${id}`);
+    expect((await patch(testApp, ownerToken, `/api/common/investments/stop/${id}`)).body.data.isRunning).toBe(0);
+    expect(bots.changed).toHaveLength(4);
+
+    const rows = await testApp.database.db.select().from(auditLogs).where(inArray(auditLogs.action, ['INVESTMENT_STARTED', 'INVESTMENT_STOPPED']));
+    expect(rows.map((row) => [row.action, row.metadata])).toEqual([
+      ['INVESTMENT_STOPPED', { investmentId: id }],
+      ['INVESTMENT_STARTED', { investmentId: id }],
+      ['INVESTMENT_STOPPED', { investmentId: id }],
+    ]);
+  });
+
+  it("answers 404 for someone else's investment (sales included) and one being deleted, and 4xx for a bad id", async () => {
+    const testApp = await createTestApp();
+    const { ownerToken, payload } = await setup(testApp);
+    const id = (await add(testApp, ownerToken, payload())).body.data._id;
+    const sales = (await login(testApp, await createUser(testApp, { role: 'sales' }))).jwt;
+    for (const action of ['start', 'stop']) {
+      const foreign = await patch(testApp, sales, `/api/common/investments/${action}/${id}`);
+      expect(foreign).toMatchObject({ status: 404, body: { ok: false, error: INVESTMENT_MESSAGES.notFound } });
+      const bad = await patch(testApp, ownerToken, `/api/common/investments/${action}/not-an-id`);
+      expect(bad.status).toBeGreaterThanOrEqual(400);
+      expect(bad.status).toBeLessThan(500);
+      expect(bad.body.ok).toBe(false);
+    }
+    await patch(testApp, ownerToken, `/api/common/investments/delete/${id}`);
+    for (const action of ['start', 'stop'])
+      expect((await patch(testApp, ownerToken, `/api/common/investments/${action}/${id}`)).status).toBe(404);
+    const [row] = await testApp.database.db.select().from(investments).where(eq(investments.id, id));
+    expect(row?.isRunning).toBe(3);
+  });
+});
+
+describe('one running investment per Capital.com account and market', () => {
+  /** An owner's account (live unless isDemo) and algorithms on GOLD and NASDAQ. */
+  async function capitalSetup(testApp: TestApp, isDemo = false) {
+    const base = await setup(testApp);
+    const account = await testApp.call<Account>({
+      method: 'POST',
+      url: '/api/common/accounts/add',
+      token: base.ownerToken,
+      payload: { accountId: `LIVE-${base.owner.id.slice(0, 6)}`, isDemo, username: 'u', password: 'p', apikey: 'k' },
+    });
+    const nasdaq = await testApp.call<{ _id: string }>({
+      method: 'POST',
+      url: '/api/common/algorithms/add',
+      token: base.adminToken,
+      payload: { name: 'Grid NASDAQ', description: 'Griglia', minCapital: 1000, market: 'NASDAQ' },
+    });
+    const on = (market: 'GOLD' | 'NASDAQ', overrides: Record<string, unknown> = {}) =>
+      base.payload({ accountId: account.body.data._id, ...(market === 'NASDAQ' ? { algorithmId: nasdaq.body.data._id } : {}), ...overrides });
+    return { ...base, accountId: account.body.data.accountId, on };
+  }
+
+  it('refuses a second running bot on the same live account and market, wherever it would start', async () => {
+    const testApp = await createTestApp();
+    const { ownerToken, accountId, on } = await capitalSetup(testApp);
+    const refusal = INVESTMENT_MESSAGES.capitalOnePerMarket(accountId, 'GOLD');
+    expect(refusal).toBe(`Su Capital.com un account può avere un solo investimento attivo per mercato: l'account ${accountId} ne ha già uno su GOLD.`);
+    const first = (await add(testApp, ownerToken, on('GOLD'))).body.data._id;
+
+    // Create: refused, and nothing written.
+    const second = await add(testApp, ownerToken, on('GOLD', { capital: 6000 }));
+    expect(second).toMatchObject({ status: 400, body: { ok: false, error: refusal } });
+    expect(await testApp.database.db.select().from(investments).where(eq(investments.capital, 6000))).toEqual([]);
+    // Another market on the same account is another bot's; moved to GOLD while it runs, it is refused.
+    const nasdaq = (await add(testApp, ownerToken, on('NASDAQ'))).body.data._id;
+    const edit = (market: 'GOLD' | 'NASDAQ') =>
+      testApp.call({ method: 'PATCH', url: `/api/common/investments/edit/${nasdaq}`, token: ownerToken, payload: on(market) });
+    expect(await edit('GOLD')).toMatchObject({ status: 400, body: { ok: false, error: refusal } });
+    // An edit that would restart a failed one on GOLD: refused, nothing written.
+    await testApp.database.db.update(investments).set({ isRunning: 2 }).where(eq(investments.id, nasdaq));
+    expect((await edit('GOLD')).body.error).toBe(refusal);
+    const [kept] = await testApp.database.db.select().from(investments).where(eq(investments.id, nasdaq));
+    expect(kept).toMatchObject({ isRunning: 2, capital: 5000 });
+    // Stopped, it may be moved to GOLD, but not started there.
+    await patch(testApp, ownerToken, `/api/common/investments/stop/${nasdaq}`);
+    expect((await edit('GOLD')).status).toBe(200);
+    expect((await patch(testApp, ownerToken, `/api/common/investments/start/${nasdaq}`)).body.error).toBe(refusal);
+    // The monitoring view's restart (InvestmentsService.switchRunning) is refused the same way.
+    await expect(testApp.app.services.investments.switchRunning(nasdaq, true)).rejects.toThrow(refusal);
+
+    // Once the first stops, the other may run; then the first may not.
+    await patch(testApp, ownerToken, `/api/common/investments/stop/${first}`);
+    expect((await patch(testApp, ownerToken, `/api/common/investments/start/${nasdaq}`)).body.data.isRunning).toBe(1);
+    expect((await patch(testApp, ownerToken, `/api/common/investments/start/${first}`)).body.error).toBe(refusal);
+    await expect(testApp.app.services.investments.switchRunning(first, true)).rejects.toThrow(refusal);
+    expect(await testApp.app.services.investments.switchRunning(first, false)).toBe(true);
+  });
+
+  it('limits a demo account only when DEMO_BROKER sends it to Capital.com', async () => {
+    const paper = await createTestApp();
+    const onPaper = await capitalSetup(paper, true);
+    for (let count = 0; count < 2; count++) expect((await add(paper, onPaper.ownerToken, onPaper.on('GOLD'))).status).toBe(200);
+
+    const capital = await createTestApp({ demoBroker: 'capital' });
+    const onCapital = await capitalSetup(capital, true);
+    expect((await add(capital, onCapital.ownerToken, onCapital.on('GOLD'))).status).toBe(200);
+    expect((await add(capital, onCapital.ownerToken, onCapital.on('GOLD'))).body.error).toBe(
+      INVESTMENT_MESSAGES.capitalOnePerMarket(onCapital.accountId, 'GOLD'),
+    );
   });
 });

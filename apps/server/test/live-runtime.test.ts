@@ -2,7 +2,9 @@
 // replay feed through the paper broker and writes transactions; killed with SIGKILL in the middle
 // of its work it is started again, recovers its open positions and doubles nothing; a deletion
 // request stops it; a bot that cannot trade stops in state 2 with its reason, without a crash loop.
-import type { Investment, Transaction } from '@platform/contracts';
+// The Daemon's Stop stops every bot and its Restart starts them again; a bot stopped by command is
+// still listed, stopped, by the runtime of a restarted server, which can start it again.
+import { NO_PM_ID, type Investment, type Transaction } from '@platform/contracts';
 import { botOrders, paperPositions, transactions } from '@platform/db';
 import type { Bars } from '@platform/engine';
 import { randomBytes } from 'node:crypto';
@@ -74,24 +76,35 @@ async function startRuntime() {
   });
   testApp.prices.set('GOLD', '1m', sawtooth(400));
   const silent = { info: () => undefined, warn: () => undefined };
-  runtime = await startLiveRuntime({
-    bots: testApp.app.services.bots,
-    prices: testApp.prices,
-    candles: new CandleBook(),
-    encryptionKey,
-    feedSpeed: 6000,
-    entry: botEntryLocation(new URL('../src/main.ts', import.meta.url).href),
-    pm2Home: await mkdtemp(join(tmpdir(), 'pm2-')),
-    logger: silent,
-    botEnvironment: { LOG_LEVEL: 'info' },
-    backoffMs: 200,
-  });
-  onTestFinished(() => runtime.close());
+  const pm2Home = await mkdtemp(join(tmpdir(), 'pm2-'));
+  const launch = () =>
+    startLiveRuntime({
+      bots: testApp.app.services.bots,
+      investments: testApp.app.services.investments,
+      prices: testApp.prices,
+      candles: new CandleBook(),
+      encryptionKey,
+      feedSpeed: 6000,
+      entry: botEntryLocation(new URL('../src/main.ts', import.meta.url).href),
+      pm2Home,
+      logger: silent,
+      botEnvironment: { LOG_LEVEL: 'info' },
+      backoffMs: 200,
+    });
+  runtime = await launch();
+  onTestFinished(() => runtime?.close());
+  /** The server started again: this runtime closed, another over the same database and pm2 home. */
+  const restartRuntime = async () => {
+    await runtime?.close();
+    runtime = null;
+    runtime = await launch();
+    return runtime;
+  };
 
   const { ownerToken, invest } = await demoInvestor(testApp);
   const listed = async <T>(url: string) =>
     (await testApp.call<T[]>({ method: 'GET', url, token: ownerToken })).body.data;
-  return { testApp, runtime, ownerToken, invest, listed };
+  return { testApp, runtime, ownerToken, invest, listed, restartRuntime };
 }
 
 describe('the live runtime', () => {
@@ -225,5 +238,36 @@ describe('the live runtime', () => {
     expect(bot()?.pm2_env.restart_time).toBe(0);
 
     await expect(runtime.processes.command('stop', 'not-a-process')).rejects.toThrow(UnknownProcessError);
+  });
+
+  it("stops every bot with the Daemon's Stop and starts them again with its Restart; a bot stopped by command stays stopped across a restart", async () => {
+    const { runtime, invest, listed, restartRuntime } = await startRuntime();
+    const investment = await invest();
+    const stateOf = async () =>
+      (await listed<Investment>('/api/common/investments')).find((row) => row._id === investment._id)
+        ?.isRunning;
+    const bot = (processes = runtime.processes) =>
+      processes.list().find((process) => process.name === investment._id);
+    const daemon = () => runtime.processes.list().find((process) => process.name === 'Daemon');
+    await until('the bot online', () => bot()?.pm2_env.status === 'online');
+
+    await runtime.processes.command('stop', 'Daemon');
+    expect(daemon()?.pm2_env.status).toBe('stopped');
+    expect(bot()?.pm2_env.status).toBe('stopped');
+    expect(runtime.supervisor.pidOf(investment._id)).toBeNull();
+    // The investment still runs: a Daemon Restart, or the server's, brings its bot back.
+    expect(await stateOf()).toBe(1);
+    await runtime.processes.command('restart', 'Daemon');
+    expect(daemon()?.pm2_env).toMatchObject({ status: 'online', restart_time: 1 });
+    await until('the bot online again', () => bot()?.pm2_env.status === 'online');
+
+    await runtime.processes.command('stop', investment._id);
+    const again = await restartRuntime();
+    expect(bot(again.processes)?.pm2_env).toMatchObject({ status: 'stopped', restart_time: 0, pm_uptime: 0 });
+    expect(bot(again.processes)?.pm_id).toBe(NO_PM_ID);
+    expect(await stateOf()).toBe(0);
+    await again.processes.command('restart', investment._id);
+    expect(await stateOf()).toBe(1);
+    await until('the bot online after the restart', () => bot(again.processes)?.pm2_env.status === 'online');
   });
 });

@@ -23,6 +23,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '../src/modules/auth/access-tokens';
 import type { RealtimeListenEvents } from '../src/realtime/emitter';
 import { attachRealtimeGateway } from '../src/realtime/gateway';
 import {
+  CommandRefusedError,
   UnknownProcessError,
   type ProcessAction,
   type ProcessControl,
@@ -36,10 +37,17 @@ const USER_AGENT = 'monitoring-test/1.0';
 /** A bot whose commands the supervisor fails to carry out. */
 const BOT_BROKEN = '6f1c9a2e-0000-4000-8000-0000000000ff';
 const CLIENT = '203.0.113.7';
+/** A bot whose restart a rule refuses, with this reason. */
+const BOT_REFUSED = '6f1c9a2e-0000-4000-8000-0000000000ee';
+const REFUSAL = 'Su Capital.com un account può avere un solo investimento attivo per mercato.';
 
-/** Two bots that obey as pm2 would: stop leaves them stopped, restart counts, reset clears the count. */
+/**
+ * Two bots that obey as pm2 would: stop leaves them stopped, restart counts, reset clears the
+ * count. The Monitoring service streams until its Stop, and again after its Restart.
+ */
 class FakeControl implements ProcessControl {
   readonly commands: [ProcessAction, string][] = [];
+  private monitoringOn = true;
   private readonly processes: ProcessInfo[] = [BOT_A, BOT_B].map((name, index) => ({
     pm_id: index,
     name,
@@ -57,8 +65,17 @@ class FakeControl implements ProcessControl {
     return structuredClone(this.processes);
   }
 
+  streaming(): boolean {
+    return this.monitoringOn;
+  }
+
   command(action: ProcessAction, processName: string): Promise<void> {
     if (processName === BOT_BROKEN) return Promise.reject(new Error('pm2 non risponde'));
+    if (processName === BOT_REFUSED) return Promise.reject(new CommandRefusedError(REFUSAL));
+    if (processName === CORE_SERVICES.monitoring && action !== 'reset') {
+      this.monitoringOn = action === 'restart';
+      return Promise.resolve();
+    }
     const found = this.processes.find((process) => process.name === processName);
     if (!found) return Promise.reject(new UnknownProcessError(processName));
     this.commands.push([action, processName]);
@@ -312,6 +329,36 @@ describe('the monitoring socket', () => {
     const closed = new Promise((resolve) => idle.on('disconnect', resolve));
     await testApp.app.close();
     expect(await closed).toBe('transport close');
+  });
+
+  it('streams no log lines while Monitoring is stopped, yet answers, and streams again once restarted', async () => {
+    const monitoring = await startMonitoring();
+    const admin = await session(monitoring.testApp, 'admin');
+    const { socket, received } = monitoring.connect(admin.jwt);
+    await send(socket, { command: 'stop', processName: CORE_SERVICES.monitoring });
+    monitoring.control.log({ processName: BOT_A, type: 'out', message: 'non trasmesso' });
+    // Still answering: the admin could not start it again otherwise.
+    expect(await send(socket, { command: 'ls' })).toHaveLength(2);
+    expect(received.filter(([event]) => event === REALTIME_EVENTS.logs)).toEqual([]);
+
+    await send(socket, { command: 'restart', processName: CORE_SERVICES.monitoring });
+    const line: ProcessLog = { processName: BOT_A, type: 'out', message: 'di nuovo trasmesso' };
+    const streamed = next(socket, REALTIME_EVENTS.logs);
+    monitoring.control.log(line);
+    expect(await streamed).toEqual(line);
+  });
+
+  it('tells the admin why a rule refused a command, and audits it', async () => {
+    const monitoring = await startMonitoring();
+    const admin = await session(monitoring.testApp, 'admin');
+    const { socket } = monitoring.connect(admin.jwt);
+    expect(await sendBad(socket, { command: 'restart', processName: BOT_REFUSED })).toBe(REFUSAL);
+    expect(await processRows(monitoring.testApp)).toContainEqual(
+      expect.objectContaining({
+        action: 'PROCESS_COMMAND_FAILED',
+        metadata: { command: 'restart', processName: BOT_REFUSED, failure: REFUSAL },
+      }),
+    );
   });
 
   it("audits the admin's address behind a trusted proxy, and the connection's own otherwise", async () => {

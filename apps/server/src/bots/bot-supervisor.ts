@@ -5,7 +5,9 @@
 // investment no longer runs (it halted with its reason written, or was stopped) is removed as
 // soon as it exits, and by the sync that runs whenever the poll finds a bot not online. A bot
 // that keeps crashing is stopped with a reason on its investment instead of being restarted for
-// ever. (pm2's stop_exit_codes would keep a bot that exits with 0 down, but with
+// ever. The Daemon's own Stop (stopAll) stops every bot and launches none until its Restart
+// (startAll); their investments keep running in the database, so a server restart brings them
+// back too. (pm2's stop_exit_codes would keep a bot that exits with 0 down, but with
 // exp_backoff_restart_delay it also leaves a killed bot waiting for ever, so it is not used.)
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -91,6 +93,7 @@ interface Pm2Api {
   start(options: object, done: Done): void;
   list(done: Done<Pm2Process[]>): void;
   restart(name: string, done: Done): void;
+  stop(name: string, done: Done): void;
   delete(name: string, done: Done): void;
   reset(name: string, done: Done): void;
   launchBus(done: Done<Pm2Bus>): void;
@@ -109,6 +112,9 @@ export class BotSupervisor {
   private readonly pm2: Pm2Api;
   private processes: Pm2Process[] = [];
   private readonly lineListeners = new Set<(line: SupervisorLine) => void>();
+  private readonly refreshListeners = new Set<() => void>();
+  /** Stopped by the Daemon's Stop: no bot is launched or restarted until startAll. */
+  private suspended = false;
   private syncing: Promise<void> = Promise.resolve();
   private poll: NodeJS.Timeout | null = null;
   private refreshing: Promise<void> | null = null;
@@ -163,11 +169,42 @@ export class BotSupervisor {
 
   /** Restarts the bots of these investments that run (an account's credentials changed...), then syncs. */
   async restart(investmentIds: readonly string[]): Promise<void> {
-    const known = new Set(this.processes.map((process) => process.name));
+    const known = new Set(this.suspended ? [] : this.processes.map((process) => process.name));
     for (const id of investmentIds.filter((name) => known.has(name))) {
       await call((done) => this.pm2.restart(id, done)).catch(() => undefined);
     }
     await this.sync();
+  }
+
+  /** Whether the Daemon was stopped (stopAll) and not started again. */
+  get stopped(): boolean {
+    return this.suspended;
+  }
+
+  /**
+   * The Daemon's Stop: every bot stops (each finishes the order under way; pm2 keeps them, as
+   * stopped) and none is launched until startAll. Their investments still run.
+   */
+  stopAll(): Promise<void> {
+    return this.queued(async () => {
+      this.suspended = true;
+      await call((done) => this.pm2.stop('all', done)).catch(() => undefined);
+      await this.refresh();
+    });
+  }
+
+  /** The Daemon's Restart after a Stop: the bots of running investments are started again. */
+  startAll(): Promise<void> {
+    return this.queued(() => {
+      this.suspended = false;
+      return this.syncNow();
+    });
+  }
+
+  /** Called after each read of pm2's list (events, the poll, syncs); the returned function stops it. */
+  onRefresh(listener: () => void): () => void {
+    this.refreshListeners.add(listener);
+    return () => this.refreshListeners.delete(listener);
   }
 
   list(): BotProcessInfo[] {
@@ -234,6 +271,7 @@ export class BotSupervisor {
   private async refresh(): Promise<void> {
     if (this.closed) return;
     this.processes = await call<Pm2Process[]>((done) => this.pm2.list(done)).catch(() => this.processes);
+    for (const listener of this.refreshListeners) listener();
   }
 
   /** A bot that ended (exit 0) or that pm2 gave up on is settled by a sync; a crash loop halts it first. */
@@ -264,6 +302,7 @@ export class BotSupervisor {
 
   private async syncNow(): Promise<void> {
     const running = await this.removeEnded();
+    if (this.suspended) return this.refresh();
     for (const process of this.processes) {
       if (running.has(process.name) && process.pm2_env.status === 'stopped') {
         await call((done) => this.pm2.restart(process.name, done)).catch(() => undefined);

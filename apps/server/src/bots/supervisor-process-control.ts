@@ -1,16 +1,55 @@
 // The monitoring gateway's view of the processes (realtime/process-control.ts) over the bot
 // supervisor, in pm2's shape: the two core services first (Monitoring: this server's gateway;
-// Daemon: the supervisor), then a bot per supervised investment. Stopping a bot stops its
-// investment (state 0) and keeps it in the list as stopped, as pm2 does; restarting sets it
-// running again. A core service runs inside the server, so stop and restart begin its work anew
-// (the Daemon restarts every bot) rather than ending it.
-import { CORE_SERVICES, type CoreServiceName, type ProcessInfo, type ProcessLog } from '@platform/contracts';
-import { UnknownProcessError, type ProcessAction, type ProcessControl } from '../realtime/process-control';
+// Daemon: the supervisor), then a bot per investment. The bots pm2 holds come from pm2; every
+// other investment not being deleted (stopped, failed, or running without a process yet) comes
+// from the database, so a bot stopped here is still listed, and can be restarted, after a server
+// restart. The investments' states are read when the supervisor reads pm2's list (its events and
+// its 5 s poll) and after each command, never per list: the gateway lists every 5 s per admin.
+// Stopping a bot stops its investment (state 0); restarting sets it running again (state 1).
+// The core services run inside the server: Monitoring's Stop ends the log stream (the gateway
+// still answers), the Daemon's Stop stops every bot while their investments stay running; Restart
+// starts the work again and counts it; Reset Service clears the count.
+import {
+  CORE_SERVICES,
+  INVESTMENT_FAILED,
+  INVESTMENT_RUNNING,
+  NO_PM_ID,
+  PROCESS_MESSAGES,
+  type CoreServiceName,
+  type ProcessInfo,
+  type ProcessLog,
+} from '@platform/contracts';
+import { AppError } from '../lib/errors';
+import {
+  CommandRefusedError,
+  UnknownProcessError,
+  type ProcessAction,
+  type ProcessControl,
+} from '../realtime/process-control';
 import type { BotSupervisor, SupervisorLine } from './bot-supervisor';
 
-export interface RunningSwitch {
-  /** Sets a known investment (not being deleted) running or stopped; false when there is none such. */
-  setRunning(investmentId: string, running: boolean): Promise<boolean>;
+/** What the view uses of the supervisor (tests hand it a fake). */
+export type SupervisorView = Pick<
+  BotSupervisor,
+  'list' | 'stopped' | 'onRefresh' | 'onLine' | 'sync' | 'restart' | 'resetRestarts' | 'stopAll' | 'startAll'
+>;
+
+/** An investment's state as its bot is listed. */
+export interface InvestmentProcessState {
+  id: string;
+  isRunning: number;
+  statusMessage: string | null;
+}
+
+/** The investments, as the monitoring view steers and lists their bots (InvestmentsService). */
+export interface MonitoredInvestments {
+  /**
+   * Sets a known investment (not being deleted) running or stopped; false when there is none
+   * such. A start a rule refuses throws AppError (4xx) with the admin's message.
+   */
+  switchRunning(investmentId: string, running: boolean): Promise<boolean>;
+  /** Every investment but those being deleted. */
+  monitoredStates(): Promise<InvestmentProcessState[]>;
 }
 
 /** A bot's pino line as a person reads it: the message, then the fields that are not bookkeeping. */
@@ -32,14 +71,22 @@ export function readableLine(line: string): string {
   }
 }
 
+interface CoreService {
+  pmId: number;
+  startedAt: number;
+  restarts: number;
+}
+
 export class SupervisorProcessControl implements ProcessControl {
-  private readonly core: Record<CoreServiceName, { pmId: number; startedAt: number; restarts: number }>;
-  /** Bots stopped by a command since the server started, with their last number and restarts: listed as stopped until restarted. */
-  private readonly stopped = new Map<string, { pmId: number; restarts: number }>();
+  private readonly core: Record<CoreServiceName, CoreService>;
+  private monitoringOn = true;
+  private states = new Map<string, InvestmentProcessState>();
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
 
   constructor(
-    private readonly supervisor: BotSupervisor,
-    private readonly investments: RunningSwitch,
+    private readonly supervisor: SupervisorView,
+    private readonly investments: MonitoredInvestments,
     private readonly version: string,
     startedAt: number = Date.now(),
   ) {
@@ -47,55 +94,57 @@ export class SupervisorProcessControl implements ProcessControl {
       [CORE_SERVICES.monitoring]: { pmId: 0, startedAt, restarts: 0 },
       [CORE_SERVICES.daemon]: { pmId: 1, startedAt, restarts: 0 },
     };
+    supervisor.onRefresh(() => this.readStatesSoon());
+  }
+
+  /** Reads the investments' states now (the runtime does before the first list). */
+  async refreshStates(): Promise<void> {
+    await this.reading;
+    await this.readStates();
   }
 
   list(): ProcessInfo[] {
-    const core = Object.entries(this.core).map(([name, service]) =>
-      this.process(service.pmId, name, 'online', service.restarts, service.startedAt),
-    );
+    const daemonOn = !this.supervisor.stopped;
+    const { monitoring, daemon } = CORE_SERVICES;
+    const core = [this.coreProcess(monitoring, this.monitoringOn), this.coreProcess(daemon, daemonOn)];
     const bots = this.supervisor.list();
-    const supervised = new Set(bots.map((bot) => bot.investmentId));
-    const running = bots.map((bot) =>
+    const held = new Set(bots.map((bot) => bot.investmentId));
+    const withProcess = bots.map((bot) =>
       this.process(bot.pmId, bot.investmentId, bot.status, bot.restarts, bot.startedAt ?? 0),
     );
-    const stopped = [...this.stopped]
-      .filter(([id]) => !supervised.has(id))
-      .map(([id, last]) => this.process(last.pmId, id, 'stopped', last.restarts, 0));
-    return [...core, ...running, ...stopped];
+    // pm2 holds no process of these: no number, no count, no uptime (NO_PM_ID says why).
+    const without = [...this.states.values()]
+      .filter((state) => !held.has(state.id))
+      .map((state) =>
+        this.process(NO_PM_ID, state.id, state.isRunning === INVESTMENT_FAILED ? 'errored' : 'stopped', 0, 0),
+      );
+    return [...core, ...withProcess, ...without];
+  }
+
+  streaming(): boolean {
+    return this.monitoringOn;
   }
 
   async command(action: ProcessAction, processName: string): Promise<void> {
-    const service = this.core[processName as CoreServiceName] as
-      (typeof this.core)[CoreServiceName] | undefined;
-    if (service) {
-      if (action === 'reset') service.restarts = 0;
-      else {
-        service.restarts++;
-        service.startedAt = Date.now();
-        if (processName === CORE_SERVICES.daemon)
-          await this.supervisor.restart(this.supervisor.list().map((bot) => bot.investmentId));
-      }
-      return;
-    }
+    if (processName === CORE_SERVICES.monitoring || processName === CORE_SERVICES.daemon)
+      return this.coreCommand(action, processName);
     if (action === 'reset') {
-      const last = this.stopped.get(processName);
-      if (last) last.restarts = 0;
-      else if (!(await this.supervisor.resetRestarts(processName)))
-        throw new UnknownProcessError(processName);
+      if (await this.supervisor.resetRestarts(processName)) return;
+      // A bot without a process has no count to clear; only a name that is no bot is unknown.
+      await this.refreshStates();
+      if (!this.states.has(processName)) throw new UnknownProcessError(processName);
       return;
     }
-    if (!(await this.investments.setRunning(processName, action === 'restart')))
+    // Set running while the Daemon is stopped, the bot would stay down with no word of why.
+    if (action === 'restart' && this.supervisor.stopped)
+      throw new CommandRefusedError(PROCESS_MESSAGES.daemonStopped);
+    if (!(await this.switchRunning(processName, action === 'restart')))
       throw new UnknownProcessError(processName);
     // The supervisor follows the investment's new state: a stop ends the bot (its order finished
     // first), a restart stops it if it runs and starts it again.
-    if (action === 'stop') {
-      const bot = this.supervisor.list().find((listed) => listed.investmentId === processName);
-      this.stopped.set(processName, { pmId: bot?.pmId ?? -1, restarts: bot?.restarts ?? 0 });
-      await this.supervisor.sync();
-    } else {
-      this.stopped.delete(processName);
-      await this.supervisor.restart([processName]);
-    }
+    if (action === 'stop') await this.supervisor.sync();
+    else await this.supervisor.restart([processName]);
+    await this.refreshStates();
   }
 
   onLog(listener: (log: ProcessLog) => void): () => void {
@@ -108,6 +157,66 @@ export class SupervisorProcessControl implements ProcessControl {
     );
   }
 
+  private async switchRunning(investmentId: string, running: boolean): Promise<boolean> {
+    try {
+      return await this.investments.switchRunning(investmentId, running);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) throw new CommandRefusedError(error.message);
+      throw error;
+    }
+  }
+
+  private async coreCommand(action: ProcessAction, name: CoreServiceName): Promise<void> {
+    const service = this.core[name];
+    if (action === 'reset') {
+      service.restarts = 0;
+      return;
+    }
+    const daemon = name === CORE_SERVICES.daemon;
+    if (action === 'stop') {
+      if (daemon) await this.supervisor.stopAll();
+      else this.monitoringOn = false;
+      return;
+    }
+    // A Daemon that runs restarts its bots; one that was stopped starts them.
+    if (!daemon) this.monitoringOn = true;
+    else if (this.supervisor.stopped) await this.supervisor.startAll();
+    else await this.supervisor.restart(this.supervisor.list().map((bot) => bot.investmentId));
+    service.restarts++;
+    service.startedAt = Date.now();
+  }
+
+  /** A read now, or one more right after the one under way (as the supervisor reads pm2's list). */
+  private readStatesSoon(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = this.readStates().finally(() => {
+      this.reading = null;
+      if (this.readAgain) {
+        this.readAgain = false;
+        this.readStatesSoon();
+      }
+    });
+  }
+
+  private async readStates(): Promise<void> {
+    // A failed read (the database closing with the server) keeps the last states; the next read mends them.
+    const rows = await this.investments.monitoredStates().catch(() => null);
+    if (rows) this.states = new Map(rows.map((row) => [row.id, row]));
+  }
+
+  private coreProcess(name: CoreServiceName, online: boolean): ProcessInfo {
+    const service = this.core[name];
+    const status = online ? 'online' : 'stopped';
+    return {
+      pm_id: service.pmId,
+      name,
+      pm2_env: this.env(status, service.restarts, service.startedAt),
+    };
+  }
+
   private process(
     pmId: number,
     name: string,
@@ -118,13 +227,24 @@ export class SupervisorProcessControl implements ProcessControl {
     return {
       pm_id: pmId,
       name,
-      pm2_env: {
-        status,
-        restart_time: restarts,
-        version: this.version,
-        pm_uptime: status === 'online' ? startedAt : 0,
-        watch: false,
-      },
+      pm2_env: { ...this.env(status, restarts, startedAt), statusMessage: this.reasonOf(name) },
     };
+  }
+
+  private env(status: string, restarts: number, startedAt: number) {
+    return {
+      status,
+      restart_time: restarts,
+      version: this.version,
+      pm_uptime: status === 'online' ? startedAt : 0,
+      watch: false,
+    };
+  }
+
+  /** Why the bot waits (state 1) or failed (state 2), as its investment says; null otherwise. */
+  private reasonOf(investmentId: string): string | null {
+    const state = this.states.get(investmentId);
+    const told = state?.isRunning === INVESTMENT_RUNNING || state?.isRunning === INVESTMENT_FAILED;
+    return (told && state.statusMessage?.trim()) || null;
   }
 }

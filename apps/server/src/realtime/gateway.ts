@@ -3,6 +3,8 @@
 // command, so a session that ends or expires stops steering processes at its next command; a
 // refused socket is told why (pm2Error) and disconnected, and never joins the log stream. Every
 // command an admin's socket sends is audited, carried out or not, from the admin's real address.
+// The gateway is the Monitoring core service: stopped by its own Stop, it streams no log lines
+// but still answers ls and commands, so that an admin can start it again.
 import {
   CORE_SERVICES,
   PROCESS_MESSAGES,
@@ -11,6 +13,7 @@ import {
   REALTIME_PATH,
   SESSION_MESSAGES,
   type ProcessCommand,
+  type ProcessLog,
 } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
@@ -22,7 +25,7 @@ import {
   type RealtimeSocket,
   type RealtimeSocketData,
 } from './emitter';
-import { UnknownProcessError, type ProcessControl } from './process-control';
+import { CommandRefusedError, UnknownProcessError, type ProcessControl } from './process-control';
 import { socketOriginReader } from './socket-origin';
 
 export interface RealtimeGatewayOptions {
@@ -48,12 +51,16 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
   const originOf = socketOriginReader(options.trustProxy);
 
   let stream: { control: ProcessControl; stop: () => void } | null = null;
+  /** A line to the admins, unless the Monitoring service was stopped. */
+  const streamLog = (log: ProcessLog): void => {
+    if (options.control()?.streaming() ?? true) emitter.log(log);
+  };
   /** The current control, its log lines streamed to the admins from the first time it is seen. */
   const control = (): ProcessControl | null => {
     const current = options.control();
     if (current && stream?.control !== current) {
       stream?.stop();
-      stream = { control: current, stop: current.onLog((log) => emitter.log(log)) };
+      stream = { control: current, stop: current.onLog(streamLog) };
     }
     return current;
   };
@@ -103,13 +110,14 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
     } catch (error) {
       if (error instanceof UnknownProcessError)
         return fail(socket, adminId, command, PROCESS_MESSAGES.unknownProcess(processName));
+      if (error instanceof CommandRefusedError) return fail(socket, adminId, command, error.message);
       app.log.error({ err: error, action, processName }, 'monitoring command failed');
       const message = PROCESS_MESSAGES.commandFailed(action, processName);
-      emitter.log({ processName: CORE_SERVICES.monitoring, type: 'err', message });
+      streamLog({ processName: CORE_SERVICES.monitoring, type: 'err', message });
       return fail(socket, adminId, command, message);
     }
     // The gateway is the Monitoring service: the commands it carries out are its log lines.
-    emitter.log({
+    streamLog({
       processName: CORE_SERVICES.monitoring,
       type: 'out',
       message: `Comando ${action.toUpperCase()} eseguito per ${processName}`,

@@ -1,4 +1,6 @@
-// Investments link an account to an algorithm with capital and grid sizing (SA code).
+// Investments link an account to an algorithm with capital and grid sizing (SA code). Add, edit,
+// delete (a request) and, since issue 32, PATCH /api/common/investments/start/:id and
+// /stop/:id (no body) each answer the investment (investmentSchema).
 import * as z from 'zod';
 
 export const INVESTMENT_MESSAGES = {
@@ -20,6 +22,20 @@ export const INVESTMENT_MESSAGES = {
   notFound: 'Investimento non trovato.',
   accountNotFound: 'Account non trovato.',
   algorithmNotFound: 'Algoritmo non trovato.',
+  // Starting and stopping a bot from the list (issue 32): the positions stay as they are.
+  confirmStop:
+    'Sei sicuro di voler fermare il bot di questo investimento? Le posizioni aperte restano aperte.',
+  confirmStart: 'Avviare il bot di questo investimento?',
+  started: 'Bot avviato con successo!',
+  stopped: 'Bot fermato con successo!',
+  startError: "Errore durante l'avvio del bot",
+  stopError: "Errore durante l'arresto del bot",
+  /**
+   * Capital.com takes no client order id, so a bot knows its positions by market, size and time:
+   * two bots on one account and market could take each other's. One runs at a time there.
+   */
+  capitalOnePerMarket: (accountId: string, market: string) =>
+    `Su Capital.com un account può avere un solo investimento attivo per mercato: l'account ${accountId} ne ha già uno su ${market}.`,
 } as const;
 
 const euroFormat = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
@@ -65,7 +81,10 @@ export const investmentSchema = z.object({
   capital: z.number(),
   parameters: investmentParametersSchema,
   isRunning: z.number().int(),
-  /** Why the bot stopped, when isRunning is 2 (error). */
+  /**
+   * Why the bot stopped, when isRunning is 2 (error); why it waits, when isRunning is 1 (paused:
+   * its market closed at the broker, an order's outcome not known yet); null while it trades.
+   */
   statusMessage: z.string().nullable(),
 });
 export type Investment = z.infer<typeof investmentSchema>;

@@ -17,8 +17,16 @@ export const REALTIME_EVENTS = {
 export const CORE_SERVICES = { monitoring: 'Monitoring', daemon: 'Daemon' } as const;
 export type CoreServiceName = (typeof CORE_SERVICES)[keyof typeof CORE_SERVICES];
 
+/** The pm_id of a bot that has no process (stopped or failed): shown as '-'. */
+export const NO_PM_ID = -1;
+
 /** A process in pm2's own shape (product-spec.md section 3, Process). A bot's name is its investment's id. */
 export const processSchema = z.object({
+  /**
+   * pm2's number of the process; NO_PM_ID for a bot pm2 holds no process of (its investment is
+   * stopped or failed): an old number would name a process that is gone, and pm2 numbers anew
+   * after a restart, so it could even be another bot's.
+   */
   pm_id: z.number().int(),
   name: z.string(),
   pm2_env: z.object({
@@ -28,6 +36,11 @@ export const processSchema = z.object({
     /** When it (re)started, ms since the epoch; 0 when it is not running. */
     pm_uptime: z.number(),
     watch: z.boolean(),
+    /**
+     * Not pm2's: why a bot waits or failed (its investment's statusMessage, states 1 and 2), so
+     * the view can say it; absent or null when there is nothing to say.
+     */
+    statusMessage: z.string().nullable().optional(),
   }),
 });
 export type ProcessInfo = z.infer<typeof processSchema>;
@@ -56,6 +69,8 @@ export const PROCESS_MESSAGES = {
     `Comando ${command.toUpperCase()} non riuscito per ${name}.`,
   /** The server failed (the database, say) and logged why; the client may try again. */
   unavailable: 'Monitoraggio non disponibile al momento, riprova.',
+  /** A bot restarted while the Daemon is stopped: it would not run until the Daemon restarts. */
+  daemonStopped: 'Il Daemon è fermo: riavvialo (Restart Service) per avviare i bot.',
   /** The toast of product-spec.md section 8, command in capitals. */
   sending: (command: string, name: string) => `Invio comando ${command.toUpperCase()} per ${name}...`,
 } as const;

@@ -1,5 +1,6 @@
+import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_RUNNING, type Market } from '@platform/contracts';
 import { accounts, algorithms, investments, users, type Database, type InvestmentRow } from '@platform/db';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 export type InvestmentValues = Pick<
   InvestmentRow,
@@ -13,8 +14,20 @@ const listColumns = {
   algorithm: { id: algorithms.id, name: algorithms.name },
 };
 
+/** An investment's state as the monitoring view shows its bot. */
+export interface InvestmentState {
+  id: string;
+  isRunning: number;
+  statusMessage: string | null;
+}
+
 export class InvestmentsRepository {
   constructor(private readonly db: Database) {}
+
+  /** Runs fn on a repository bound to one transaction: all of it lands or none. */
+  transaction<T>(fn: (repository: InvestmentsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new InvestmentsRepository(tx)));
+  }
 
   /** ownerId limits the list to investments on that user's accounts. */
   list(ownerId?: string) {
@@ -75,5 +88,67 @@ export class InvestmentsRepository {
       .update(investments)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(investments.id, id));
+  }
+
+  /**
+   * The account locked for the rest of the transaction, so that two starts on it (two requests,
+   * two servers) decide one after the other; with whether it is a demo account and its broker id.
+   */
+  async lockAccount(id: string) {
+    const [row] = await this.db
+      .select({ id: accounts.id, accountId: accounts.accountId, isDemo: accounts.isDemo })
+      .from(accounts)
+      .where(eq(accounts.id, id))
+      .for('update');
+    return row;
+  }
+
+  async marketOf(algorithmId: string): Promise<Market | undefined> {
+    const [row] = await this.db
+      .select({ market: algorithms.market })
+      .from(algorithms)
+      .where(eq(algorithms.id, algorithmId))
+      .limit(1);
+    return row?.market;
+  }
+
+  /** Whether another investment on the account runs (state 1) an algorithm of this market. */
+  async otherRunsOnMarket(accountId: string, market: Market, exceptId: string | null): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: investments.id })
+      .from(investments)
+      .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
+      .where(
+        and(
+          eq(investments.accountId, accountId),
+          eq(investments.isRunning, INVESTMENT_RUNNING),
+          eq(algorithms.market, market),
+          exceptId ? ne(investments.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Sets the state unless the deletion was requested meanwhile; false when it was (or no such investment). */
+  async setState(id: string, isRunning: number, statusMessage: string | null): Promise<boolean> {
+    const rows = await this.db
+      .update(investments)
+      .set({ isRunning, statusMessage, updatedAt: sql`now()` })
+      .where(and(eq(investments.id, id), ne(investments.isRunning, INVESTMENT_DELETION_REQUESTED)))
+      .returning({ id: investments.id });
+    return rows.length > 0;
+  }
+
+  /** The states of the investments whose bots the monitoring view lists (every state but 3). */
+  states(isRunning: readonly number[]): Promise<InvestmentState[]> {
+    return this.db
+      .select({
+        id: investments.id,
+        isRunning: investments.isRunning,
+        statusMessage: investments.statusMessage,
+      })
+      .from(investments)
+      .where(inArray(investments.isRunning, [...isRunning]));
   }
 }

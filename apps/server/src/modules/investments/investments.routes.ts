@@ -45,6 +45,17 @@ export function investmentsRoutes(
     );
   });
 
+  // Its bot stopped or started again (issue 32): positions are left as they are.
+  app.patch('/api/common/investments/start/:id', signedIn, async (request) => {
+    const { id } = parse(idParams, request.params);
+    return ok(await investments.start(viewerOf(request), id, originOf(request)));
+  });
+
+  app.patch('/api/common/investments/stop/:id', signedIn, async (request) => {
+    const { id } = parse(idParams, request.params);
+    return ok(await investments.stop(viewerOf(request), id, originOf(request)));
+  });
+
   app.patch('/api/common/investments/delete/:id', signedIn, async (request) => {
     const { id } = parse(idParams, request.params);
     return ok(await investments.requestDeletion(viewerOf(request), id, originOf(request)));

@@ -1,7 +1,8 @@
 // Investments (product-spec.md section 2): the list without the investments whose deletion was
-// requested, the investment form in its place when adding or editing, and deletion requests
-// behind a confirmation (positions are not closed). The list is asked again every 5 s while the
-// view is open, so a bot that stops or fails shows it without a reload.
+// requested, the investment form in its place when adding or editing, deletion requests behind a
+// confirmation (positions are not closed), and each bot's Stop or Start behind one too (issue 32;
+// positions stay as they are). The list is asked again every 5 s while the view is open, so a bot
+// that stops, waits or fails shows it without a reload.
 import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_MESSAGES, type Investment } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -12,6 +13,8 @@ import { LIVE_COLLECTION_REFRESH_MS } from '../../lib/collections/live-refresh';
 import { refusalMessage } from '../../lib/refusal-message';
 import { notify } from '../../lib/toast';
 import { useRequestInvestmentDeletion } from './api/request-investment-deletion';
+import { useSwitchInvestmentBot } from './api/switch-investment-bot';
+import type { BotSwitch } from './bot-state';
 import { investmentColumns } from './components/investment-columns';
 import { InvestmentFormPanel } from './components/investment-form';
 import './investments.css';
@@ -20,12 +23,32 @@ const PAGE_SIZE = 15;
 
 type Editing = { investment: Investment | undefined } | null;
 
+interface Switching {
+  investment: Investment;
+  action: BotSwitch;
+}
+
+const SWITCH_MESSAGES: Record<BotSwitch, { confirm: string; done: string; failed: string }> = {
+  start: { confirm: INVESTMENT_MESSAGES.confirmStart, done: INVESTMENT_MESSAGES.started, failed: INVESTMENT_MESSAGES.startError },
+  stop: { confirm: INVESTMENT_MESSAGES.confirmStop, done: INVESTMENT_MESSAGES.stopped, failed: INVESTMENT_MESSAGES.stopError },
+};
+
 export function InvestmentsView() {
   const investments = useQuery({ ...collections.investments, refetchInterval: LIVE_COLLECTION_REFRESH_MS });
   const deletion = useRequestInvestmentDeletion();
+  const botSwitch = useSwitchInvestmentBot();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Investment | null>(null);
-  const columns = useMemo(() => investmentColumns({ onEdit: (investment) => setEditing({ investment }), onDelete: setDeleting }), []);
+  const [switching, setSwitching] = useState<Switching | null>(null);
+  const columns = useMemo(
+    () =>
+      investmentColumns({
+        onEdit: (investment) => setEditing({ investment }),
+        onDelete: setDeleting,
+        onSwitch: (investment, action) => setSwitching({ investment, action }),
+      }),
+    [],
+  );
   const visible = useMemo(
     () => (investments.data ?? []).filter((investment) => investment.isRunning !== INVESTMENT_DELETION_REQUESTED),
     [investments.data],
@@ -40,6 +63,19 @@ export function InvestmentsView() {
       onSuccess: () => notify.success(INVESTMENT_MESSAGES.deleteRequested),
       onError: (error) => notify.error(refusalMessage(error, INVESTMENT_MESSAGES.deleteError)),
     });
+  };
+
+  const confirmSwitch = ({ investment, action }: Switching) => {
+    setSwitching(null);
+    const messages = SWITCH_MESSAGES[action];
+    botSwitch.mutate(
+      { id: investment._id, action },
+      {
+        onSuccess: () => notify.success(messages.done),
+        // The server's reason when it refuses (one running investment per Capital.com account and market).
+        onError: (error) => notify.error(refusalMessage(error, messages.failed)),
+      },
+    );
   };
 
   return (
@@ -64,6 +100,12 @@ export function InvestmentsView() {
         message={INVESTMENT_MESSAGES.confirmDelete}
         onConfirm={() => deleting && confirmDeletion(deleting)}
         onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={switching !== null}
+        message={switching ? SWITCH_MESSAGES[switching.action].confirm : ''}
+        onConfirm={() => switching && confirmSwitch(switching)}
+        onCancel={() => setSwitching(null)}
       />
     </>
   );

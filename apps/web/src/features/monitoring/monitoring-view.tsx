@@ -21,7 +21,7 @@ import {
   type ProcessRow,
 } from './components/process-columns';
 import { confirmCommandMessage, type PendingCommand } from './process-command';
-import { processDisplayName } from './process-display';
+import { compareProcesses, processDisplayName } from './process-display';
 import './monitoring.css';
 
 const PAGE_SIZE = 10;
@@ -41,7 +41,7 @@ export function MonitoringView() {
     () =>
       list
         .filter((process) => !isCoreService(process.name))
-        .sort((a, b) => a.pm_id - b.pm_id)
+        .sort(compareProcesses)
         .map((process) =>
           toProcessRow(process, processDisplayName(process.name, investments.data ?? []), receivedAt),
         ),

@@ -1,10 +1,14 @@
-import type { Investment, ProcessInfo } from '@platform/contracts';
+import { NO_PM_ID, type Investment, type ProcessInfo } from '@platform/contracts';
+import { toProcessRow } from './components/process-columns';
 import { describe, expect, it } from 'vitest';
 import { confirmCommandMessage } from './process-command';
 import {
+  compareProcesses,
   formatElapsed,
   formatLogLine,
   processDisplayName,
+  processIdLabel,
+  processReason,
   processStatus,
   processUptime,
 } from './process-display';
@@ -35,6 +39,43 @@ describe('processStatus', () => {
       expect(processStatus(process(status, 2))).toEqual({ label: 'Offline', tone: 'offline' });
     }
     expect(processStatus(undefined)).toEqual({ label: 'Offline', tone: 'offline' });
+  });
+});
+
+describe('a bot that waits or failed', () => {
+  const reason = 'Mercato GOLD chiuso su Capital.com: il bot riprende da solo alla riapertura';
+  const told = (statusMessage: string | null | undefined): ProcessInfo => {
+    const base = process('online');
+    return { ...base, pm2_env: { ...base.pm2_env, statusMessage } };
+  };
+
+  it("shows its investment's reason under the status", () => {
+    expect(processReason(told(` ${reason} `))).toBe(reason);
+    expect(toProcessRow(told(reason), 'DEMO-0001 demo@example.com', 2_000)).toMatchObject({
+      status: { label: 'Online', tone: 'online' },
+      reason,
+    });
+  });
+
+  it('says nothing when there is nothing to say', () => {
+    for (const statusMessage of [null, undefined, '  '])
+      expect(processReason(told(statusMessage))).toBeNull();
+  });
+});
+
+describe('a bot without a process', () => {
+  const without = (name: string): ProcessInfo => ({ ...process('stopped'), pm_id: NO_PM_ID, name });
+
+  it("has no number: its ID reads '-'", () => {
+    expect(processIdLabel(without('inv-2'))).toBe('-');
+    expect(processIdLabel(process('online'))).toBe('3');
+    expect(toProcessRow(without('inv-2'), 'inv-2', 0).id).toBe('-');
+  });
+
+  it("comes after the processes pm2 holds, which keep pm2's order", () => {
+    const held = [5, 0, 3].map((pmId) => ({ ...process('online'), pm_id: pmId, name: `p${pmId}` }));
+    const sorted = [without('x'), ...held].sort(compareProcesses).map((entry) => entry.name);
+    expect(sorted).toEqual(['p0', 'p3', 'p5', 'x']);
   });
 });
 

@@ -1,6 +1,7 @@
 // How the monitoring view shows a process (product-spec.md sections 2, 4 and 9): its status label
-// and colour, its uptime as elapsed time, its name as account id plus username, a log line.
-import type { Investment, ProcessInfo, ProcessLog } from '@platform/contracts';
+// and colour, why a bot waits or failed, its number ('-' without a process), its uptime as elapsed
+// time, its name as account id plus username, a log line.
+import { NO_PM_ID, type Investment, type ProcessInfo, type ProcessLog } from '@platform/contracts';
 
 export type ProcessTone = 'online' | 'restarted' | 'offline';
 
@@ -16,6 +17,19 @@ export function processStatus(process: ProcessInfo | undefined): ProcessStatus {
   const restarts = process.pm2_env.restart_time;
   if (restarts === 0) return { label: 'Online', tone: 'online' };
   return { label: `Online (${restarts} restarts)`, tone: 'restarted' };
+}
+
+/** Why a bot waits (running, its market closed...) or failed, as its investment says; null otherwise. */
+export const processReason = (process: ProcessInfo): string | null =>
+  process.pm2_env.statusMessage?.trim() || null;
+
+/** pm2's number, or '-' for a bot pm2 holds no process of (stopped or failed). */
+export const processIdLabel = ({ pm_id }: ProcessInfo): string => (pm_id === NO_PM_ID ? '-' : String(pm_id));
+
+/** pm2's order (its numbers), then the bots without a process, which have none. */
+export function compareProcesses(a: ProcessInfo, b: ProcessInfo): number {
+  const held = (process: ProcessInfo) => (process.pm_id === NO_PM_ID ? 1 : 0);
+  return held(a) - held(b) || a.pm_id - b.pm_id;
 }
 
 const SECOND = 1000;

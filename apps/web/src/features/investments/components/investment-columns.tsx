@@ -1,23 +1,33 @@
 // The columns of the investments list (product-spec.md section 2): Account, Algorithm, Capital,
 // Leverage, SAcode, Actions, and before Actions the bot's state (issue 11: running, stopped, or
-// failed with the reason), kept last of the data columns so the spec's stay where they were.
+// failed with the reason; issue 32: paused with the reason), kept last of the data columns so the
+// spec's stay where they were. Actions has, before edit and delete, the bot's Start or Stop.
 import type { Investment } from '@platform/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { RowActions } from '../../../components/row-actions';
 import { formatEuro } from '../../../lib/format';
-import { botState } from '../bot-state';
+import { botState, botSwitchFor } from '../bot-state';
 import { saCodeOf } from '../investment-form-values';
 import { BotStateCell } from './bot-state-cell';
+import type { BotSwitch } from '../bot-state';
+import { BotSwitchButton } from './bot-switch-button';
 
 interface InvestmentColumnActions {
   onEdit: (investment: Investment) => void;
   onDelete: (investment: Investment) => void;
+  onSwitch: (investment: Investment, action: BotSwitch) => void;
 }
 
 const column = createColumnHelper<Investment>();
 
-export const investmentColumns = ({ onEdit, onDelete }: InvestmentColumnActions) => [
-  column.accessor((investment) => `${investment.account.accountId} ${investment.account.username}`, {
+const subjectOf = (investment: Investment) =>
+  `investment ${investment.account.accountId} ${investment.algorithm.name}`;
+
+export const investmentColumns = ({ onEdit, onDelete, onSwitch }: InvestmentColumnActions) => [
+  // A display column: a value over 30 characters would make the table put the cell on one
+  // truncated line, and a long username would then widen the table past the view (with the
+  // Actions' third button, by about 20px at 1280); the two lines wrap instead.
+  column.display({
     id: 'account',
     header: 'Account',
     cell: ({ row: { original: investment } }) => (
@@ -41,12 +51,24 @@ export const investmentColumns = ({ onEdit, onDelete }: InvestmentColumnActions)
   column.display({
     id: 'actions',
     header: 'Actions',
-    cell: ({ row: { original: investment } }) => (
-      <RowActions
-        subject={`investment ${investment.account.accountId} ${investment.algorithm.name}`}
-        onEdit={() => onEdit(investment)}
-        onDelete={() => onDelete(investment)}
-      />
-    ),
+    cell: ({ row: { original: investment } }) => {
+      const action = botSwitchFor(investment);
+      return (
+        <div className="investments-actions">
+          {action && (
+            <BotSwitchButton
+              action={action}
+              subject={subjectOf(investment)}
+              onClick={() => onSwitch(investment, action)}
+            />
+          )}
+          <RowActions
+            subject={subjectOf(investment)}
+            onEdit={() => onEdit(investment)}
+            onDelete={() => onDelete(investment)}
+          />
+        </div>
+      );
+    },
   }),
 ];

@@ -1,6 +1,7 @@
 // A core service's details: Status, Process ID, Version, Uptime, Restarts, Watch Mode, and its
-// Stop / Restart / Reset Service buttons. A service missing from the list shows as Offline, with
-// nothing to send a command to.
+// Stop Service / Restart Service / Reset Service buttons (Daemon: stop every bot, start them
+// again, clear the count; Monitoring: stop the log stream, stream again, clear the count). A
+// service missing from the list shows as Offline, with nothing to send a command to.
 import type { CoreServiceName, ProcessInfo } from '@platform/contracts';
 import { useId } from 'react';
 import { Dialog, DialogCloseActions } from '../../../components/dialog';
@@ -19,9 +20,10 @@ interface CoreServiceDialogProps {
   onClose: () => void;
 }
 
+// The spec's 'Stop / Restart / Reset Service', each word with Service as the issue names them.
 const BUTTONS: readonly { action: ProcessAction; label: string }[] = [
-  { action: 'stop', label: 'Stop' },
-  { action: 'restart', label: 'Restart' },
+  { action: 'stop', label: 'Stop Service' },
+  { action: 'restart', label: 'Restart Service' },
   { action: 'reset', label: 'Reset Service' },
 ];
 

@@ -1,5 +1,6 @@
 // The Real-time Logs dialog of one process: its latest lines, 'name TYPE: message', in a 400px
-// scroll area that follows new lines unless the reader has scrolled up to read older ones.
+// scroll area that follows new lines unless the reader has scrolled up to read older ones. Above
+// them, why the bot waits or failed, when it does.
 import { useEffect, useId, useRef } from 'react';
 import { Dialog, DialogCloseActions } from '../../../components/dialog';
 import { useProcessLogs } from '../../../lib/socket';
@@ -9,7 +10,7 @@ import { formatLogLine } from '../process-display';
 const FOLLOW_THRESHOLD_PX = 40;
 
 interface LogsDialogProps {
-  process: { processName: string; displayName: string } | null;
+  process: { processName: string; displayName: string; reason?: string | null } | null;
   onClose: () => void;
 }
 
@@ -29,6 +30,7 @@ export function LogsDialog({ process, onClose }: LogsDialogProps) {
             Real-time Logs
           </h2>
           <p className="logs-dialog__subject">{process.displayName}</p>
+          {process.reason && <p className="logs-dialog__reason">{process.reason}</p>}
           <LogLines processName={process.processName} />
           <DialogCloseActions onClose={onClose} />
         </>

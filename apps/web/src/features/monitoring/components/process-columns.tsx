@@ -1,19 +1,28 @@
 // The columns of the Client Processes table (product-spec.md section 2): ID, Name, Version,
-// Status, Restarts, Uptime, Watch, Actions.
+// Status, Restarts, Uptime, Watch, Actions. Under the Status badge, why a bot waits or failed.
 import type { ProcessInfo } from '@platform/contracts';
 import { createColumnHelper, type VisibilityState } from '@tanstack/react-table';
 import type { ProcessAction } from '../process-command';
-import { processStatus, processUptime, type ProcessStatus } from '../process-display';
+import {
+  processIdLabel,
+  processReason,
+  processStatus,
+  processUptime,
+  type ProcessStatus,
+} from '../process-display';
 import { ProcessActions } from './process-actions';
 import { ProcessStatusBadge } from './process-status-badge';
 
 /** A bot as the table shows it. */
 export interface ProcessRow {
-  id: number;
+  /** pm2's number, '-' for a bot without a process. */
+  id: string;
   processName: string;
   displayName: string;
   version: string;
   status: ProcessStatus;
+  /** Why the bot waits or failed; null when there is nothing to say. */
+  reason: string | null;
   restarts: number;
   uptime: string;
   watch: boolean;
@@ -23,11 +32,12 @@ export const watchLabel = (watch: boolean) => (watch ? 'On' : 'Off');
 
 export function toProcessRow(process: ProcessInfo, displayName: string, now: number): ProcessRow {
   return {
-    id: process.pm_id,
+    id: processIdLabel(process),
     processName: process.name,
     displayName,
     version: process.pm2_env.version,
     status: processStatus(process),
+    reason: processReason(process),
     restarts: process.pm2_env.restart_time,
     uptime: processUptime(process, now),
     watch: process.pm2_env.watch,
@@ -66,7 +76,12 @@ export const processColumns = (onAction: (row: ProcessRow, action: ProcessAction
   column.accessor((row) => row.status.label, {
     id: 'status',
     header: 'Status',
-    cell: ({ row }) => <ProcessStatusBadge status={row.original.status} />,
+    cell: ({ row }) => (
+      <div className="process-state">
+        <ProcessStatusBadge status={row.original.status} />
+        {row.original.reason && <span className="process-state__reason">{row.original.reason}</span>}
+      </div>
+    ),
   }),
   column.accessor('restarts', { header: 'Restarts' }),
   column.accessor('uptime', { header: 'Uptime' }),
