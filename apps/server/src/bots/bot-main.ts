@@ -80,6 +80,8 @@ async function main(): Promise<void> {
   statsTimer.unref();
   const bot = new GridBot(setup, broker, ledger, {
     logger,
+    // Tests shorten how long an order's outcome may stay unknown (GridBotOptions.settleWindowMs).
+    ...(env.BOT_SETTLE_WINDOW_MS ? { settleWindowMs: Number(env.BOT_SETTLE_WINDOW_MS), retryDelayMs: 100 } : {}),
     onOrderSent: (event, standingFilledAt) =>
       standingFilledAt === undefined
         ? latency.record(event.time, arrivals.get(event) ?? Date.now())

@@ -22,6 +22,7 @@ import {
 } from '../broker';
 import { realTimers, type Timers } from '../../timers';
 import { lookForClosed } from './capital-closed-outside';
+import { CapitalApiError } from './capital-http';
 import {
   awaitConfirm,
   openedDealId,
@@ -193,6 +194,7 @@ export class CapitalBroker implements Broker {
     return filled && this.#position(order, filled);
   }
 
+  /** A position closed meanwhile (by its stop or take profit) needs no take profit: the bot finds its close at its next decision. */
   async moveTakeProfit(dealId: string, profitLevel: number): Promise<void> {
     const { rules } = this.#require();
     const deal = `la modifica del take profit della posizione ${dealId}`;
@@ -202,7 +204,11 @@ export class CapitalBroker implements Broker {
       { stopLevel: null, profitLevel },
       rules,
       deal,
-    );
+    ).catch((error: unknown) => {
+      if (error instanceof CapitalApiError && error.errorCode === 'error.not-found.dealId') return null;
+      throw error;
+    });
+    if (!sent) return;
     const confirm = await awaitConfirm(this.#link, sent.dealReference, this.#polling);
     if (confirm.dealStatus === 'REJECTED') throw dealRejected(deal, rejectionReason(confirm));
   }
