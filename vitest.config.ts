@@ -35,6 +35,8 @@ export default defineConfig({
             // The test doubles' own tests (the Capital.com fake's rules).
             'apps/server/test/support/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            // The web app's build steps (precompression).
+            'apps/web/build/**/*.test.ts',
           ],
         },
       },

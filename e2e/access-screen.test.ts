@@ -18,15 +18,30 @@ afterAll(() => weatherApi.close());
 const e2e = useServerAndBrowser({ env: { WEATHER_API_KEY: 'e2e-key', WEATHER_API_URL: weatherApi.url } });
 
 const ALL_WIDTHS: ScreenshotWidth[] = ['1280', '768', '480'];
-const MILAN = { latitude: 45.4642, longitude: 9.19 };
+const ROME = { latitude: 41.9028, longitude: 12.4964 };
 
-/** A page whose browser shares its position, so the weather widget has something to show. */
-async function openLocatedPage(): Promise<Page> {
-  const page = await e2e.openPage();
-  await page.context().grantPermissions(['geolocation']);
-  await page.context().setGeolocation(MILAN);
-  return page;
+/** Counts the page's calls for the position (window.geolocationCalls), from before its first script. */
+async function countGeolocationCalls(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { geolocationCalls: number };
+    counted.geolocationCalls = 0;
+    for (const name of ['getCurrentPosition', 'watchPosition'] as const) {
+      const original = Object.getOwnPropertyDescriptor(Geolocation.prototype, name)?.value as (
+        this: Geolocation,
+        ...args: unknown[]
+      ) => unknown;
+      Object.defineProperty(Geolocation.prototype, name, {
+        value(this: Geolocation, ...args: unknown[]) {
+          counted.geolocationCalls += 1;
+          return original.apply(this, args);
+        },
+      });
+    }
+  });
 }
+
+const geolocationCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { geolocationCalls: number }).geolocationCalls);
 
 /** The newest reset link of the outbox once it differs from the one known before. */
 async function nextResetLink(outboxDir: string, previous: string): Promise<string> {
@@ -43,7 +58,7 @@ const customer = { firstname: 'Laura', lastname: 'Bianchi', email: 'laura.bianch
 
 describe('access screen', () => {
   it('switches between login and contact, with the weather and the marketing panel beside', async () => {
-    const page = await openLocatedPage();
+    const page = await e2e.openPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
     await page.getByRole('link', { name: '← Back to Home' }).waitFor();
@@ -72,8 +87,48 @@ describe('access screen', () => {
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
   });
 
+  it("shows Milano's weather without asking for the position, and asks only when the visitor taps for it", async () => {
+    const page = await e2e.openPage();
+    await countGeolocationCalls(page);
+    // Even a browser that would answer without a prompt is not asked on load.
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation(ROME);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /^Meteo a Milano: Soleggiato/ }).waitFor();
+    expect(await geolocationCalls(page)).toBe(0);
+    expect(weatherApi.queries).toContain('45.4642,9.19');
+
+    const locate = page.getByRole('button', { name: 'Usa la mia posizione' });
+    const box = await locate.boundingBox();
+    expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(24);
+    await locate.click();
+    await page.getByRole('button', { name: /^Meteo a Roma: Soleggiato/ }).waitFor();
+    expect(await geolocationCalls(page)).toBe(1);
+    expect(weatherApi.queries.at(-1)).toBe('41.9028,12.4964');
+    // Once located there is nothing more to ask.
+    await locate.waitFor({ state: 'detached' });
+  });
+
+  it('keeps Milano and only logs it when the visitor refuses the position', async () => {
+    const page = await e2e.openPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('/login');
+    const milan = page.getByRole('button', { name: /^Meteo a Milano: Soleggiato/ });
+    await milan.waitFor();
+    await page.getByRole('button', { name: 'Usa la mia posizione' }).click();
+    await expect
+      .poll(() => warnings.some((text) => text.startsWith('Posizione non disponibile per il meteo')))
+      .toBe(true);
+    expect(await milan.isVisible()).toBe(true);
+    // The visitor may change their mind and tap again.
+    expect(await page.getByRole('button', { name: 'Usa la mia posizione' }).isVisible()).toBe(true);
+  });
+
   it('sends a contact request with the captcha solved by itself', async () => {
-    const page = await openLocatedPage();
+    const page = await e2e.openPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Not a customer? Contact us' }).click();
     await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
@@ -97,7 +152,7 @@ describe('access screen', () => {
     await createInvitedUser(e2e.server, customer);
     const invitation = await waitForMailLink(e2e.server.outboxDir, RESET_LINK);
 
-    const page = await openLocatedPage();
+    const page = await e2e.openPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
@@ -123,7 +178,7 @@ describe('access screen', () => {
 
     await logIn(page, customer.email, newPassword);
 
-    const again = await openLocatedPage();
+    const again = await e2e.openPage();
     await again.goto(link);
     await again.getByLabel('Nuova password', { exact: true }).fill('Laura-Password-3');
     await again.getByLabel('Conferma password', { exact: true }).fill('Laura-Password-3');
@@ -136,7 +191,7 @@ describe('access screen', () => {
   });
 
   it('opens the reset mode on /login when the link carries a token', async () => {
-    const page = await openLocatedPage();
+    const page = await e2e.openPage();
     await page.goto('/login?token=not-a-real-token');
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await captureScreen(page, 'access-reset', ALL_WIDTHS);
@@ -149,7 +204,7 @@ describe('access screen', () => {
   it('sets up OTP, then asks for the code, and "Not {user}?" clears the credentials', async () => {
     const user = { firstname: 'Marco', lastname: 'Neri', email: 'marco.neri@example.com', password: 'Marco-Password-1' };
     await createInvitedUser(e2e.server, user);
-    const page = await openLocatedPage();
+    const page = await e2e.openPage();
     await page.goto('/login');
     await submitCredentials(page, user.email, user.password);
     await page.getByRole('heading', { name: 'Enable OTP' }).waitFor();
@@ -161,7 +216,7 @@ describe('access screen', () => {
     await page.getByRole('button', { name: 'Enable OTP' }).click();
     await page.waitForURL('**/dashboard');
 
-    const next = await openLocatedPage();
+    const next = await e2e.openPage();
     await next.goto('/login');
     await submitCredentials(next, user.email, user.password);
     const notMe = next.getByRole('button', { name: `Not ${user.email}?` });
@@ -174,7 +229,7 @@ describe('access screen', () => {
   });
 
   it('logs a remembered user in by itself, 500 ms after the access screen opens', async () => {
-    const page = await openLocatedPage();
+    const page = await e2e.openPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill('Laura-Password-2');

@@ -2,9 +2,11 @@
 // server serves dist/ itself, so the app always calls /api on its own origin.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: every text file of dist/ gets its .br and .gz, which the server sends as they are.
+  plugins: [react(), precompress()],
   server: {
     // The API and the monitoring socket, as the built app has them on one origin.
     proxy: { '/api': 'http://localhost:8080', '/socket.io': { target: 'http://localhost:8080', ws: true } },

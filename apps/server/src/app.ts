@@ -27,6 +27,7 @@ import { weatherRoutes } from './modules/weather/weather.routes';
 import { WeatherService } from './modules/weather/weather.service';
 import { createWeatherApiClient, WEATHERAPI_URL } from './modules/weather/weatherapi-client';
 import { registerAuthentication } from './plugins/authentication';
+import { registerCrawlerFiles } from './plugins/crawler-files';
 import { registerErrorHandler, replyToRouterRefusal } from './plugins/error-handler';
 import { withSafeRequestLog } from './plugins/request-logging';
 import { registerRouteCatalog } from './plugins/route-catalog';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await marketDataRoutes(app, marketData, guards, deps.uploadMaxBytes);
   const weatherProvider = createWeatherApiClient(deps.weather?.baseUrl ?? WEATHERAPI_URL);
   weatherRoutes(app, new WeatherService(weatherProvider, deps.weather?.apiKey, app.log));
-  await registerWebApp(app, deps.webDistDir);
+  // Only a server that serves the pages tells crawlers about them.
+  if (await registerWebApp(app, deps.webDistDir)) registerCrawlerFiles(app, deps.publicUrl);
   return app;
 }

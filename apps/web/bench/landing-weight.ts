@@ -91,16 +91,27 @@ async function landingScriptsInBrowser(): Promise<Map<string, Buffer>> {
   }
 }
 
+/** The size of the twin the build wrote (apps/web/build/precompress.ts), which the server sends; else the file's. */
+const twinSize = (file: string, suffix: '.br' | '.gz') =>
+  readFileSync(join(DIST, existsSync(join(DIST, file + suffix)) ? file + suffix : file)).length;
+
 const files = landingScriptsByManifest();
 let raw = 0;
 let gzipped = 0;
+let servedBrotli = 0;
+let servedGzip = 0;
 for (const file of files) {
   const content = readFileSync(join(DIST, file));
   raw += content.length;
   gzipped += gzippedSize(content);
+  servedBrotli += twinSize(file, '.br');
+  servedGzip += twinSize(file, '.gz');
 }
 console.log(
   `Landing JavaScript (bundle): ${files.length} files, ${kb(raw)} kB, ${kb(gzipped)} kB gzipped (budget ${BUDGET_KB} kB)`,
+);
+console.log(
+  `Landing JavaScript as served: ${kb(servedBrotli)} kB brotli, ${kb(servedGzip)} kB gzip (the build's twins)`,
 );
 
 if (!process.argv.includes('--no-browser')) {

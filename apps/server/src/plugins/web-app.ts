@@ -1,31 +1,79 @@
-// Serves the built single-page app; any other GET that is not an API call gets index.html so
-// client routes (/dashboard, /reset-password?token=...) survive a reload. API misses stay 404 envelopes.
+// Serves the built single-page app the way a CDN would (issue 35): each text file as the .br or .gz
+// the build wrote beside it (apps/web/build/precompress.ts), chosen by Accept-Encoding and marked
+// `Vary: Accept-Encoding`; hashed assets cached for a year, everything else revalidated.
+// A client route (/dashboard, /reset-password?token=...) gets index.html so it survives a reload.
+// A path that names a file (under /assets/, or with an extension) and is not there is a 404, never
+// the index page: a client still holding an older build must not run HTML as JavaScript, and
+// monitoring must see the miss. API misses stay 404 envelopes.
 import fastifyStatic from '@fastify/static';
 import { HTTP_MESSAGES } from '@platform/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { isApiPath, pathOf } from '../lib/request-path';
 
-const isPageRequest = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+/** Vite names every file under assets/ by its content's hash: a new build never reuses a name. */
+const HASHED_ASSETS = 'assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const COMPRESSED_SUFFIX = /\.(br|gz)$/;
+/** The app's routes are short; a longer path is nobody's page. */
+const MAX_CLIENT_ROUTE_LENGTH = 256;
 
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+/** Whether a request missing every file is one of the app's own routes, which index.html renders. */
+function isClientRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  let path: string;
+  try {
+    path = decodeURIComponent(pathOf(request.url));
+  } catch {
+    return false;
+  }
+  if (isApiPath(path) || path.length > MAX_CLIENT_ROUTE_LENGTH) return false;
+  if (path === '/assets' || path.startsWith('/assets/')) return false;
+  // A dot in the last segment names a file (/favicon.ico, /old-chunk.js.map); no route has one.
+  return !path.slice(path.lastIndexOf('/') + 1).includes('.');
+}
+
+/** The files of the build (paths under it, forward slashes) that have a compressed twin. */
+async function filesWithCompressedTwins(distDir: string): Promise<Set<string>> {
+  const entries = await readdir(distDir, { recursive: true });
+  return new Set(
+    entries
+      .filter((entry) => COMPRESSED_SUFFIX.test(entry))
+      .map((entry) => entry.split(sep).join('/').replace(COMPRESSED_SUFFIX, '')),
+  );
+}
+
+/** Serves `distDir` when it holds a build; answers whether it does. */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<boolean> {
   const hasWebApp = distDir !== undefined && existsSync(join(distDir, 'index.html'));
   if (hasWebApp) {
+    const varies = await filesWithCompressedTwins(distDir);
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      // The compressed twins are sent in place of their file, never under their own name.
+      globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
+      preCompressed: true,
       cacheControl: false,
       // The build makes no source maps; one left in dist/ by hand would publish the source.
       allowedPath: (path) => !path.endsWith('.map'),
-      // Hashed assets never change; index.html must always be revalidated to pick up a new build.
+      // `path` is the file actually sent, the .br or .gz twin included.
       setHeaders: (res, path) => {
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const file = relative(distDir, path).split(sep).join('/').replace(COMPRESSED_SUFFIX, '');
+        res.setHeader('cache-control', file.startsWith(HASHED_ASSETS) ? IMMUTABLE : REVALIDATE);
+        // Caches between here and the browser must keep one copy per encoding.
+        if (varies.has(file)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (hasWebApp && isPageRequest(request)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasWebApp && isClientRoute(request)) return reply.sendFile('index.html');
+    // A miss outside the API is revalidated like the page: a later deploy may bring the file.
+    if (!isApiPath(request.url)) reply.header('cache-control', REVALIDATE);
     return reply.status(404).send({ ok: false, error: HTTP_MESSAGES.notFound });
   });
+  return hasWebApp;
 }

@@ -46,9 +46,12 @@ export function NumbersSection() {
           title="Volumes that speak for themselves"
           lead="The volume traded by the algorithms of our customers."
         />
+        {/* On narrow screens the track scrolls sideways: focusable, so arrow keys scroll it too. */}
         <ul
           ref={track}
           className="numbers__track"
+          tabIndex={0}
+          aria-labelledby="numbers-title"
           onScroll={(event) => {
             if (!gliding.current) setActive(cardInView(event.currentTarget));
           }}
