@@ -16,14 +16,18 @@ import { CapitalLinks } from '../src/bots/hub/capital-links';
 import type { OrderRecord } from '../src/bots/hub/hub-protocol';
 import { AtRestCipher, deriveKey } from '../src/lib/crypto';
 import type { BotsService } from '../src/modules/bots/bots.service';
-import type { CapitalFake, FakeMarket } from './support/capital/capital-fake';
+import type { FakeMarket } from './support/capital/capital-fake';
 import { ACCOUNT, MARKETS, startFake } from './support/capital/capital-test-fixtures';
 import { createUser, login } from './support/factories';
 import { createTestApp } from './support/test-app';
 
 const silent = { info: () => undefined, warn: () => undefined };
 
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -47,7 +51,10 @@ interface Hooks {
 async function harness(market: Partial<FakeMarket> = {}) {
   // The quotes' minutes come from the fake's clock: each bar is a new minute, an hour on.
   let offsetMs = 0;
-  const fake = await startFake({ now: () => Date.now() + offsetMs, markets: [{ ...MARKETS[0]!, ...market }] });
+  const fake = await startFake({
+    now: () => Date.now() + offsetMs,
+    markets: [{ ...MARKETS[0]!, ...market }],
+  });
   onTestFinished(() => fake.close());
   const encryptionKey = randomBytes(32).toString('hex');
   const testApp = await createTestApp({ encryptionKey });
@@ -57,7 +64,13 @@ async function harness(market: Partial<FakeMarket> = {}) {
     method: 'POST',
     url: '/api/common/accounts/add',
     token: ownerToken,
-    payload: { accountId: 'LIVE-1', isDemo: false, username: ACCOUNT.identifier, password: ACCOUNT.password, apikey: ACCOUNT.apiKey },
+    payload: {
+      accountId: 'LIVE-1',
+      isDemo: false,
+      username: ACCOUNT.identifier,
+      password: ACCOUNT.password,
+      apikey: ACCOUNT.apiKey,
+    },
   });
   const algorithm = await testApp.call<{ _id: string }>({
     method: 'POST',
@@ -165,10 +178,15 @@ async function expectNothingDoubled({ fake, orders, written }: Harness) {
   const all = await orders();
   const closes = all.filter((order) => order.kind === 'close' && order.status === 'filled');
   const closedCycles = new Set(closes.map((order) => order.cycleId));
-  const open = all.filter((order) => order.kind === 'open' && order.status === 'filled' && !closedCycles.has(order.cycleId));
-  expect(fake.positionsOf(ACCOUNT.apiKey).map((position) => position.dealId).sort()).toEqual(
-    open.map((order) => order.dealId).sort(),
+  const open = all.filter(
+    (order) => order.kind === 'open' && order.status === 'filled' && !closedCycles.has(order.cycleId),
   );
+  expect(
+    fake
+      .positionsOf(ACCOUNT.apiKey)
+      .map((position) => position.dealId)
+      .sort(),
+  ).toEqual(open.map((order) => order.dealId).sort());
   expect(await written()).toHaveLength(closedCycles.size);
   expect(all.filter((order) => order.status === 'intent')).toEqual([]);
 }
@@ -178,7 +196,8 @@ async function expectNothingDoubled({ fake, orders, written }: Harness) {
  * level rests and the cycle's take profit moved on the first position.
  */
 async function fillFirstLevel(h: Harness) {
-  const moved = () => h.fake.requests.filter((request) => request.method === 'PUT' && request.status === 200).length;
+  const moved = () =>
+    h.fake.requests.filter((request) => request.method === 'PUT' && request.status === 200).length;
   const before = moved();
   h.quote('jump', 1996.9);
   await until('the level filled', () => h.fake.positionsOf(ACCOUNT.apiKey).length === 2);
@@ -214,7 +233,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('kill -9 of a bot on Capital.
     h.hooks.intentWritten = undefined;
 
     void h.runBot();
-    await until('the intent settled', async () => (await h.orders()).every((order) => order.status === 'failed'));
+    await until('the intent settled', async () =>
+      (await h.orders()).every((order) => order.status === 'failed'),
+    );
     await until('the new bot taking quotes', () => h.fake.stream.subscriptions > 1);
     await tradeOneCycle(h);
 
@@ -236,7 +257,11 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('kill -9 of a bot on Capital.
     await until('the entry found', async () => (await h.orders()).some((order) => order.status === 'filled'));
     await until('its level resting', () => h.fake.workingOrdersOf(ACCOUNT.apiKey).length === 1);
     const [entry] = await h.orders();
-    expect(entry).toMatchObject({ status: 'filled', dealId: h.fake.positionsOf(ACCOUNT.apiKey)[0]?.dealId, fillPrice: 2000.3 });
+    expect(entry).toMatchObject({
+      status: 'filled',
+      dealId: h.fake.positionsOf(ACCOUNT.apiKey)[0]?.dealId,
+      fillPrice: 2000.3,
+    });
     await until('the new bot taking quotes', () => h.fake.stream.subscriptions > 1);
     await fillFirstLevel(h);
     await closeAtTakeProfit(h);
@@ -287,7 +312,10 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('kill -9 of a bot on Capital.
     await until('the cycle written', async () => (await h.written()).length === 1);
     const [cycle] = await h.written();
     expect(cycle).toMatchObject({ lots: 1, reason: 'take-profit', entryPrice: 1998.8 });
-    await until('the stale working order taken back', () => h.fake.workingOrdersOf(ACCOUNT.apiKey).length === 0);
+    await until(
+      'the stale working order taken back',
+      () => h.fake.workingOrdersOf(ACCOUNT.apiKey).length === 0,
+    );
     expect(h.fake.count('DELETE', /^\/api\/v1\/positions\//)).toBe(2);
     await expectNothingDoubled(h);
   });

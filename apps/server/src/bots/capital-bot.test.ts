@@ -241,6 +241,44 @@ describe('a bot on Capital.com', () => {
     expect(fake.count('POST', '/api/v1/positions')).toBe(0);
   });
 
+  it('stops with the credentials message when the customer revokes the API key while it trades, its positions recorded', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const bot = await botOn({ fake, ledger });
+    await quote(fake, bot, 'open', 2000);
+    fake.revokeApiKey(ACCOUNT.apiKey);
+    await quote(fake, bot, 'jump', 1996.9);
+    expect(bot.halted).toBe(CREDENTIALS_MESSAGE);
+    expect(ledger.haltedWith).toBe(CREDENTIALS_MESSAGE);
+    // What the broker holds is what the records say: the entry, and the level it filled meanwhile at its limit.
+    expect([...ledger.orders.values()].map((order) => [order.level, order.status])).toEqual([
+      [0, 'filled'],
+      [1, 'working'],
+    ]);
+    expect(fake.positionsOf(ACCOUNT.apiKey)).toHaveLength(2);
+  });
+
+  it('learns a level its working order filled on a price it never saw, and moves the take profit', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const clock = manualTimers();
+    const ledger = new MemoryLedger();
+    const bot = await botOn({ fake, ledger, bot: { timers: clock.timers, watchMs: 30_000 } });
+    await quote(fake, bot, 'open', 2000);
+    // The fall fills the resting level at Capital.com; the quote is lost on its way to the bot.
+    fake.pushQuote('GOLD', 1996.9, 1997.2);
+    clock.advance(30_000);
+    await expect
+      .poll(() => [...ledger.orders.values()].filter((order) => order.status === 'filled').length)
+      .toBe(2);
+    await bot.idle();
+    expect(fake.positionsOf(ACCOUNT.apiKey).map((position) => position.profitLevel)).toEqual([
+      2003.8, 2003.8,
+    ]);
+    expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toEqual([expect.objectContaining({ level: 1994.3 })]);
+  });
+
   it("records and audits a stop Capital.com holds farther than the cycle's, never opening without one", async () => {
     const fake = await startFake();
     onTestFinished(() => fake.close());

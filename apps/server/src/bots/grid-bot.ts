@@ -88,8 +88,13 @@ export interface GridBotOptions {
   /** First pause before a look or a retry; it doubles up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
-  /** Without a price for this long, the bot asks the broker whether its market closed; paused, how often it asks again. */
+  /** Without a price for this long, the bot asks the broker whether its market closed. */
   marketCheckMs?: number;
+  /**
+   * How often a bot on a broker that holds orders looks at it between prices: whether a closed
+   * market reopened, whether its market closed, whether its resting level filled unseen.
+   */
+  watchMs?: number;
   /**
    * Told when an order leaves for the broker, with the price event that decided it, or when the
    * broker filled a standing order on it, and when (decision latency).
@@ -152,6 +157,7 @@ export class GridBot {
   private readonly maxRetryDelayMs: number;
   private readonly settleWindowMs: number;
   private readonly marketCheckMs: number;
+  private readonly watchMs: number;
   cycle: LiveCycle | null = null;
   resting: RestingOrder | null = null;
   /** EUR booked by the closed cycles (the broker's levels), what the stepper restarts from. */
@@ -163,7 +169,8 @@ export class GridBot {
   private haltedWith: string | null = null;
   private pause: Pause | null = null;
   private lastMarketCheck = Number.NEGATIVE_INFINITY;
-  private marketTimer: unknown = null;
+  private lastPriceAt: number;
+  private watchTimer: unknown = null;
   /** Told to stop: prices received from then on are not handled (stop). */
   private stopping = false;
   /** A position was held at another fill than its decision's: the stepper must learn it. */
@@ -189,6 +196,8 @@ export class GridBot {
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
     this.settleWindowMs = options.settleWindowMs ?? 120_000;
     this.marketCheckMs = options.marketCheckMs ?? 120_000;
+    this.watchMs = options.watchMs ?? 30_000;
+    this.lastPriceAt = this.timers.now();
     this.realised = setup.realisedEur;
   }
 
@@ -228,7 +237,7 @@ export class GridBot {
         await this.resume();
         await this.keepResting();
       }
-      this.armMarketCheck();
+      this.armWatch();
     } catch (error) {
       await this.failWith(error);
     }
@@ -240,8 +249,15 @@ export class GridBot {
     // While an outcome is settled the bot decides nothing: the price would be stale by then.
     if (this.pause && this.pause.kind !== 'market-closed' && this.draining) return;
     this.queue.push({ event, filled });
-    this.draining ??= this.drain().finally(() => {
+    this.kick();
+  }
+
+  /** Handles the queued prices, unless that is under way. */
+  private kick(): void {
+    if (this.draining || this.queue.length === 0) return;
+    this.draining = this.drain().finally(() => {
       this.draining = null;
+      this.kick();
     });
   }
 
@@ -305,7 +321,7 @@ export class GridBot {
   async stop(): Promise<void> {
     this.stopping = true;
     this.queue.length = 0;
-    this.timers.clearTimeout(this.marketTimer);
+    this.timers.clearTimeout(this.watchTimer);
     await this.idle();
   }
 
@@ -339,7 +355,7 @@ export class GridBot {
   }
 
   private async handle(event: PriceEvent, filled: StandingFilled | null): Promise<void> {
-    this.armMarketCheck();
+    this.lastPriceAt = this.timers.now();
     const decisions = this.stepper.step(event.kind, this.stepper.toMilli(event.price), event.sourceTime);
     try {
       if (filled) await this.book(decisions, event, filled);
@@ -826,7 +842,6 @@ export class GridBot {
     this.pause = { kind, reason };
     this.options.logger.warn({ reason }, 'bot waits');
     await this.ledger.note(reason);
-    if (kind === 'market-closed') this.armMarketCheck();
   }
 
   async resume(): Promise<void> {
@@ -849,36 +864,55 @@ export class GridBot {
   }
 
   /**
-   * Without a price for a while, asks whether the market closed (quotes stopping is how a weekend
-   * begins); paused for a closed market, asks again now and then, so that the investment's reason
-   * is right and the bot resumes even before the first quote.
+   * Between prices, a bot whose broker holds orders looks at it now and then: paused for a closed
+   * market, whether it reopened (so the investment's reason is right, and it resumes even before
+   * the first quote); without a price for a while, whether its market closed (quotes stopping is
+   * how a weekend begins); and whether its resting level filled on a price it did not see.
    */
-  private armMarketCheck(): void {
+  private armWatch(): void {
     if (!this.broker.marketClosed || this.stopping || this.haltedWith !== null) return;
-    this.timers.clearTimeout(this.marketTimer);
-    this.marketTimer = this.timers.setTimeout(() => {
-      this.marketTimer = null;
-      void this.checkMarket().catch((error: unknown) =>
-        this.options.logger.warn({ error: String(error) }, 'market check failed'),
+    this.timers.clearTimeout(this.watchTimer);
+    this.watchTimer = this.timers.setTimeout(() => {
+      this.watchTimer = null;
+      void this.watch().catch((error: unknown) =>
+        this.options.logger.warn({ error: String(error) }, 'broker check failed'),
       );
-    }, this.marketCheckMs);
+    }, this.watchMs);
   }
 
-  private async checkMarket(): Promise<void> {
-    if (this.stopping || this.haltedWith !== null || this.draining) return this.armMarketCheck();
+  private async watch(): Promise<void> {
+    if (this.stopping || this.haltedWith !== null) return;
+    // Prices are being handled: they look at the broker themselves.
+    if (this.draining) return this.armWatch();
+    this.draining = this.look()
+      .catch((error: unknown) => this.recover(error))
+      .finally(() => {
+        this.draining = null;
+        this.kick();
+      });
+    await this.draining;
+    this.armWatch();
+  }
+
+  private async look(): Promise<void> {
     if (this.pause?.kind === 'market-closed') {
       this.lastMarketCheck = Number.NEGATIVE_INFINITY;
-      this.draining = this.reopened()
-        .then(() => undefined)
-        .finally(() => {
-          this.draining = null;
-        });
-      await this.draining;
-    } else if (!this.pause) {
+      await this.reopened();
+    } else if (this.pause) return;
+    else if (this.timers.now() - this.lastPriceAt >= this.marketCheckMs) {
       const closed = await this.broker.marketClosed!();
       if (closed) await this.pauseFor('market-closed', closed);
+    } else if (this.resting && this.cycle) {
+      const { record, workingOrderId } = this.resting;
+      const filled = await this.broker.restingFill?.(workingOrderId, this.openOrderOf(record));
+      if (!filled) return;
+      // Filled on a price the bot did not decide on: a level the cycle holds now.
+      this.resting = null;
+      await this.ledger.confirm(record.id, filled.dealId, filled.level, filled.stopLevel);
+      this.hold(this.cycle, record.level ?? 0, filled, record.limitLevel ?? filled.level);
+      this.resync();
+      await this.keepResting();
     }
-    this.armMarketCheck();
   }
 
   /** A problem that needs a person halts the bot with its reason; anything else ends the process, which starts again. */
@@ -893,7 +927,7 @@ export class GridBot {
   private async halt(message: string): Promise<void> {
     if (this.haltedWith !== null) return;
     this.haltedWith = message;
-    this.timers.clearTimeout(this.marketTimer);
+    this.timers.clearTimeout(this.watchTimer);
     this.options.logger.error({ reason: message }, 'bot halted');
     await this.ledger.halt(message);
   }

@@ -116,6 +116,7 @@ export class CapitalFake {
   readonly #accounts = new Map<string, AccountState>();
   readonly #markets = new Map<string, FakeMarket>();
   readonly #sessions = new Map<string, FakeSession>();
+  readonly #revoked = new Set<string>();
   readonly #heldReplies = new Set<NodeJS.Timeout>();
   readonly #sessionIdleMs: number;
   readonly #now: () => number;
@@ -205,6 +206,16 @@ export class CapitalFake {
   /** Every session lapses, as after 10 idle minutes: the next call answers 401. */
   expireSessions(): void {
     this.#sessions.clear();
+  }
+
+  /**
+   * The customer revoked the API key at Capital.com: its sessions end and a login with it answers
+   * 401 error.invalid.api.key, as for an unknown key. The account's positions stay.
+   */
+  revokeApiKey(apiKey: string): void {
+    this.#revoked.add(apiKey);
+    for (const [cst, session] of this.#sessions)
+      if (session.state === this.#accounts.get(apiKey)) this.#sessions.delete(cst);
   }
 
   /**
@@ -441,7 +452,7 @@ export class CapitalFake {
   #logIn(request: FakeRequest): Reply {
     const apiKey = request.headers['x-cap-api-key'];
     if (typeof apiKey !== 'string' || apiKey === '') return refuse(400, 'error.null.api.key');
-    const state = this.#accounts.get(apiKey);
+    const state = this.#revoked.has(apiKey) ? undefined : this.#accounts.get(apiKey);
     if (!state) return refuse(401, 'error.invalid.api.key');
     if (!this.#logins.admit(apiKey)) return refuse(429, 'error.too-many.requests');
     const body = request.body as { identifier?: unknown; password?: unknown } | null;
