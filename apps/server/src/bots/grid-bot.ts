@@ -594,7 +594,15 @@ export class GridBot {
       await this.ledger.fail(order.id, BOT_MESSAGES.closeDeferred);
       throw error;
     }
-    await this.closed(cycle, this.exitReason(decision.reason, exits), decision, event.time, order.id, exits);
+    await this.closed(
+      cycle,
+      this.exitReason(decision.reason, exits),
+      decision,
+      event.time,
+      order.id,
+      exits,
+      event.sourceTime,
+    );
   }
 
   /** What closed the cycle: the broker's stop or take profit when it had closed every position, else the decision. */
@@ -685,6 +693,8 @@ export class GridBot {
     closedAt: number,
     closeId: string,
     exits: readonly Pick<BrokerExit, 'level'>[],
+    /** The price's own time, whose day picks the EURUSD rate (engine.md section 1). */
+    fxAt: number = closedAt,
   ): Promise<number> {
     const lots = cycle.positions.reduce((sum, position) => sum + position.lots, 0);
     const exitLevels = exits.map((exit) => exit.level);
@@ -708,7 +718,7 @@ export class GridBot {
     );
     const profitLoss = asDecided
       ? decision.eur
-      : (usd * this.setup.instrument.contractSize) / this.fxRate(closedAt);
+      : (usd * this.setup.instrument.contractSize) / this.fxRate(fxAt);
     await this.ledger.closeCycle({
       closeId,
       cycleId: cycle.id,

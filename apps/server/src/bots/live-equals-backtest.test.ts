@@ -1,22 +1,12 @@
 // A bot fed the stored bars of a period through the replay feed and the paper broker makes
 // exactly the trades the backtest of the same parameters reports (issue: the platform trades).
 // Real price files of ../shared/data: a month of GOLD and of EURUSD, 2019, with fx from EURUSD.
-import {
-  fxFromCloses,
-  runGrid,
-  walkGrid,
-  type Bars,
-  type GridParams,
-  type InstrumentSpec,
-} from '@platform/engine';
+import { fxFromCloses, runGrid, walkGrid, type Bars, type GridParams } from '@platform/engine';
 import { importCsv } from '@platform/marketdata';
-import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createReadStream } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BrokerError, type Broker } from './brokers/broker';
 import { PaperBroker } from './brokers/paper-broker';
-import { ReplaySchedule } from './feed/replay-schedule';
 import { GridBot } from './grid-bot';
 import {
   isQuiet,
@@ -28,81 +18,25 @@ import {
 } from './hub/hub-protocol';
 import { fillStanding, type StandingWrites } from './hub/standing-fill';
 import { MemoryLedger, MemoryPaperBook } from '../../test/support/bots/memory-ledger';
+import {
+  EURUSD_FILE,
+  GOLD_FILE,
+  INSTRUMENTS,
+  dataPresent,
+  fxTableOf,
+  gridParams,
+  monthOf,
+  replaySetup,
+  replayed,
+  silent,
+} from '../../test/support/bots/real-months';
 
-const DATA_DIR =
-  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../../shared/data', import.meta.url));
-const GOLD_FILE = join(DATA_DIR, 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv');
-const EURUSD_FILE = join(DATA_DIR, 'histdata_ascii/DAT_ASCII_EURUSD_M1_2019_Jan-Mar.csv');
-
-const INSTRUMENTS: Record<'GOLD' | 'EURUSD', InstrumentSpec> = {
-  GOLD: { point: 0.1, contractSize: 100, spreadPoints: 3 },
-  EURUSD: { point: 0.0001, contractSize: 100_000, spreadPoints: 1 },
-};
-// Steps of the default sweep with a stop near enough that a month of each market holds cycles and stops.
-const GRIDS = {
-  GOLD: { mediazione: 30, target: 50, worst: 150, safeWorst: 200 },
-  EURUSD: { mediazione: 10, target: 10, worst: 100, safeWorst: 150 },
-};
-
-/** size 1, addizionale 0.5 on 10,000 EUR at leverage 20; no end close, as a live bot has none. */
-function gridParams(market: 'GOLD' | 'EURUSD', dynamic: boolean): GridParams {
-  return {
-    size: 1,
-    addizionale: 0.5,
-    multiplier: 1,
-    ...GRIDS[market],
-    capital: 10_000,
-    leverage: 20,
-    dynamic,
-    close: false,
-  };
-}
-
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function monthOf(file: string, month: number): Promise<Bars> {
-  const all = (await importCsv(createReadStream(file), { timeframe: '1m' })).bars.toColumns();
-  const from = Date.UTC(2019, month, 1);
-  const to = Date.UTC(2019, month + 1, 1);
-  const keep = [...all.t.keys()].filter(
-    (index) => (all.t[index] as number) >= from && (all.t[index] as number) < to,
-  );
-  const pick = (column: Float64Array) => Float64Array.from(keep, (index) => column[index] as number);
-  return { t: pick(all.t), o: pick(all.o), h: pick(all.h), l: pick(all.l), c: pick(all.c) };
-}
-
-/** fx(d) of the backtest as the bot gets it: a table over the days of the period. */
-function fxTableOf(eurusd: Bars, bars: Bars): FxTable {
-  const curve = fxFromCloses(eurusd.t, eurusd.c);
-  const firstDay = Math.floor((bars.t[0] as number) / 86_400_000);
-  const lastDay = Math.floor((bars.t[bars.t.length - 1] as number) / 86_400_000);
-  return {
-    firstDay,
-    rates: Array.from({ length: lastDay - firstDay + 1 }, (_, day) => curve.rateOnDay(firstDay + day)),
-  };
-}
-
-function setupOf(market: 'GOLD' | 'EURUSD', params: GridParams, fx: FxTable, ledger: MemoryLedger): BotSetup {
-  return {
-    investmentId: 'test-investment',
-    market,
-    params,
-    instrument: INSTRUMENTS[market],
-    maxLots: Number.MAX_SAFE_INTEGER,
-    fx,
-    broker: { kind: 'paper' },
-    realisedEur: ledger.realisedEur,
-    openOrders: ledger.openOrders(),
-  };
-}
-
-/** Every price of the bars as the replay feed hands them out, fast. */
-function replayed(market: 'GOLD' | 'EURUSD', bars: Bars): PriceEvent[] {
-  const schedule = new ReplaySchedule(market, bars, { speed: 60_000, startedAt: 0, first: 0 });
-  const events: PriceEvent[] = [];
-  for (let now = 0; events.length < bars.t.length * 4; now += 10) events.push(...schedule.eventsUntil(now));
-  return events.slice(0, bars.t.length * 4);
-}
+const setupOf = (
+  market: 'GOLD' | 'EURUSD',
+  params: GridParams,
+  fx: FxTable,
+  ledger: MemoryLedger,
+): BotSetup => replaySetup(market, params, fx, ledger, { kind: 'paper' });
 
 /** A fill of a standing order written as the hub writes it, to the test's ledger and paper book. */
 const standingWrites = (ledger: MemoryLedger, book: MemoryPaperBook): StandingWrites => ({
@@ -145,10 +79,6 @@ async function handAsTheHub(
   }
   return { handed, filled, next };
 }
-
-const dataPresent = existsSync(GOLD_FILE) && existsSync(EURUSD_FILE);
-if (!dataPresent)
-  console.warn(`live-equals-backtest: ${DATA_DIR} is missing, the tests on real files are skipped`);
 
 describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () => {
   const bars: Partial<Record<'GOLD' | 'EURUSD', Bars>> = {};

@@ -43,6 +43,7 @@ export const MARKETS: FakeMarket[] = [
     minSizeIncrement: 0.1,
     maxDealSize: 2_000,
     minStopDistance: { unit: 'PERCENTAGE', value: 0.05 },
+    decimals: 1,
   },
   {
     epic: 'EURUSD',
@@ -56,6 +57,7 @@ export const MARKETS: FakeMarket[] = [
     minSizeIncrement: 1,
     maxDealSize: 50_000_000,
     minStopDistance: { unit: 'POINTS', value: 0.0005 },
+    decimals: 5,
   },
 ];
 

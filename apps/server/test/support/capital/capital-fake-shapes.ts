@@ -39,6 +39,8 @@ export interface FakeMarket {
   minStopDistance?: FakeDistance;
   /** instrument.openingHours; without it the market never closes on its own. */
   openingHours?: FakeOpeningHours;
+  /** snapshot.decimalPlacesFactor, the decimals of its prices: 2 unless said. */
+  decimals?: number;
 }
 
 export interface FakePosition {
@@ -208,7 +210,7 @@ export function marketDetailsJson({ market, status, now }: MarketMoment) {
       offer: market.offer,
       high: market.offer,
       low: market.bid,
-      decimalPlacesFactor: 2,
+      decimalPlacesFactor: market.decimals ?? 2,
       scalingFactor: 1,
     },
   };

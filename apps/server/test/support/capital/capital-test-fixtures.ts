@@ -38,7 +38,10 @@ export const INSTRUMENTS: Record<Market, InstrumentSpec> = {
 };
 
 /** The account's link to the fake (its session, request budget and quote stream), with short timeouts. */
-export function linkOn(fake: CapitalFake, options: Partial<CapitalAccountLinkOptions> = {}): CapitalAccountLink {
+export function linkOn(
+  fake: CapitalFake,
+  options: Partial<CapitalAccountLinkOptions> = {},
+): CapitalAccountLink {
   return new CapitalAccountLink({
     apiUrl: fake.apiUrl,
     streamUrl: fake.streamUrl,
