@@ -4,174 +4,20 @@
 // its answer, after the answer but before the reference was written, and in the middle of closing
 // a cycle; a new process starts from what was written. Afterwards the broker holds exactly one
 // position per order that filled, nothing was sent twice, and every closed cycle is one transaction.
-import type { Account, Investment } from '@platform/contracts';
-import { botOrders, transactions } from '@platform/db';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { botEntryLocation } from '../src/bots/bot-supervisor';
-import { BotHub, botToken } from '../src/bots/hub/bot-hub';
-import { CapitalLinks } from '../src/bots/hub/capital-links';
-import type { OrderRecord } from '../src/bots/hub/hub-protocol';
-import { AtRestCipher, deriveKey } from '../src/lib/crypto';
-import type { BotsService } from '../src/modules/bots/bots.service';
+import { describe, expect, it } from 'vitest';
 import type { FakeMarket } from './support/capital/capital-fake';
-import { ACCOUNT, MARKETS, startFake } from './support/capital/capital-test-fixtures';
-import { createUser, login } from './support/factories';
-import { createTestApp } from './support/test-app';
+import { ACCOUNT } from './support/capital/capital-test-fixtures';
+import { liveBots, until, type LiveBots } from './support/capital/live-bots';
 
-const silent = { info: () => undefined, warn: () => undefined };
+type Harness = LiveBots & { trading: () => Promise<unknown> };
 
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** A GOLD investment of 0.5 lots and 0.5 a level on a live account of the fake, its bot a process. */
+async function harness(gold: Partial<FakeMarket> = {}): Promise<Harness> {
+  const bots = await liveBots({ markets: ['GOLD'], fakeMarkets: { GOLD: gold } });
+  /** The bot is trading: it asked for its quotes. */
+  const trading = () => until('the bot to take quotes', () => bots.fake.stream.subscriptions > 0);
+  return { ...bots, trading };
 }
-
-/** Where a bot is killed, and how: the hooks the test puts in the server's way to the broker and the database. */
-interface Hooks {
-  /** An intent was written: kill here to kill before its POST. */
-  intentWritten?: (order: OrderRecord) => boolean;
-  /** A request reached Capital.com and was carried out: kill here to kill before the bot hears the answer. */
-  answered?: (method: string, path: string) => boolean;
-  /** The bot is about to write a request's reference: kill here to kill before it is written. */
-  referenceArriving?: () => boolean;
-}
-
-/** A GOLD investment of 0.5 lots and 0.5 a level on a live Capital.com account of the fake, and its bots as processes. */
-async function harness(market: Partial<FakeMarket> = {}) {
-  // The quotes' minutes come from the fake's clock: each bar is a new minute, an hour on.
-  let offsetMs = 0;
-  const fake = await startFake({
-    now: () => Date.now() + offsetMs,
-    markets: [{ ...MARKETS[0]!, ...market }],
-  });
-  onTestFinished(() => fake.close());
-  const encryptionKey = randomBytes(32).toString('hex');
-  const testApp = await createTestApp({ encryptionKey });
-  const ownerToken = (await login(testApp, await createUser(testApp))).jwt;
-  const adminToken = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
-  const account = await testApp.call<Account>({
-    method: 'POST',
-    url: '/api/common/accounts/add',
-    token: ownerToken,
-    payload: {
-      accountId: 'LIVE-1',
-      isDemo: false,
-      username: ACCOUNT.identifier,
-      password: ACCOUNT.password,
-      apikey: ACCOUNT.apiKey,
-    },
-  });
-  const algorithm = await testApp.call<{ _id: string }>({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
-    token: adminToken,
-    payload: { name: 'Grid GOLD', description: 'Griglia', minCapital: 1000, market: 'GOLD' },
-  });
-  const investment = (
-    await testApp.call<Investment>({
-      method: 'POST',
-      url: '/api/common/investments/add',
-      token: ownerToken,
-      payload: {
-        accountId: account.body.data._id,
-        algorithmId: algorithm.body.data._id,
-        capital: 10_000,
-        parameters: { leverage: 20, size: 0.5, additional: 0.5, maxcontracts: 10 },
-      },
-    })
-  ).body.data;
-
-  const hooks: Hooks = {};
-  let bot: ChildProcess | null = null;
-  const kill = () => {
-    bot?.kill('SIGKILL');
-  };
-  const real = testApp.app.services.bots;
-  // The server's side as it is, with the test's hooks in the way.
-  const bots = Object.create(real, {
-    recordIntent: {
-      value: async (id: string, order: OrderRecord) => {
-        await real.recordIntent(id, order);
-        if (hooks.intentWritten?.(order)) kill();
-      },
-    },
-    sent: {
-      value: async (id: string, orderId: string, reference: string) => {
-        if (hooks.referenceArriving?.()) return kill();
-        await real.sent(id, orderId, reference);
-      },
-    },
-  }) as BotsService;
-  const links = new CapitalLinks({
-    cipher: new AtRestCipher({ current: encryptionKey, previous: [] }, 'broker-credentials'),
-    hosts: { apiUrl: fake.apiUrl, streamUrl: fake.streamUrl },
-    logger: silent,
-    link: { minLoginIntervalMs: 100, stream: { reconnectMinMs: 20, reconnectMaxMs: 50 } },
-  });
-  const acquire = links.acquire.bind(links);
-  links.acquire = (setup) => {
-    const link = acquire(setup);
-    const request = link.request.bind(link);
-    link.request = async (method, path, extra) => {
-      const answer = await request(method, path, extra);
-      if (hooks.answered?.(method, path)) kill();
-      return answer;
-    };
-    return link;
-  };
-  onTestFinished(() => links.close());
-  const tokenKey = deriveKey(encryptionKey, 'bot-hub');
-  const hub = new BotHub(bots, tokenKey, silent, links);
-  const { host, port } = await hub.listen();
-  onTestFinished(() => hub.close());
-
-  const entry = botEntryLocation(new URL('../src/main.ts', import.meta.url).href);
-  /** Starts the investment's bot process; resolves once it exited. */
-  const runBot = () => {
-    const child = spawn(process.execPath, [...entry.execArgv, entry.file], {
-      env: {
-        PATH: process.env.PATH,
-        LOG_LEVEL: process.env.BOT_DEBUG ? 'info' : 'warn',
-        BOT_HUB_HOST: host,
-        BOT_HUB_PORT: String(port),
-        BOT_INVESTMENT_ID: investment._id,
-        BOT_TOKEN: botToken(tokenKey, investment._id),
-        BOT_SETTLE_WINDOW_MS: '1500',
-      },
-      stdio: process.env.BOT_DEBUG ? 'inherit' : 'ignore',
-    });
-    bot = child;
-    onTestFinished(() => {
-      child.kill('SIGKILL');
-    });
-    return new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  };
-
-  const { db } = testApp.database;
-  const orders = () => db.select().from(botOrders).where(eq(botOrders.investmentId, investment._id));
-  const written = () => db.select().from(transactions).where(eq(transactions.investmentId, investment._id));
-  /** A quote on GOLD; an open starts a new bar, a minute after the last. */
-  const quote = (kind: 'open' | 'jump', bid: number) => {
-    if (kind === 'open') offsetMs += 60_000;
-    fake.pushQuote('GOLD', bid, Math.round((bid + 0.3) * 100) / 100, { gap: kind === 'open' });
-  };
-  /** The bot is trading: it asked for its quotes, and pushing one reaches it. */
-  const trading = () => until('the bot to take quotes', () => fake.stream.subscriptions > 0);
-  return { fake, hooks, runBot, orders, written, quote, trading, investmentId: investment._id };
-}
-
-type Harness = Awaited<ReturnType<typeof harness>>;
 
 /** Nothing doubled: one broker position per filled entry of the open cycle, one transaction per closed cycle. */
 async function expectNothingDoubled({ fake, orders, written }: Harness) {

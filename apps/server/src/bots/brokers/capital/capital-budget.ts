@@ -1,6 +1,8 @@
 // Capital.com allows 10 requests per second per user (spec/capital-api.md section 11), counted
 // over every call of every session of the account. The bots of one account therefore share one
-// budget, kept below the allowance (by default 8 starts in any second), as a queue: a request
+// budget, kept below the allowance, as a queue: by default 8 starts in any 1.25 s, so that even
+// two bursts a window apart, one of them delayed on the way, arrive under Capital.com's 10 in
+// any second (with 8 a second, a burst delayed by a few milliseconds met 11 in a second). A request
 // waits for its turn instead of each caller sleeping and retrying on its own. A 429 all the same
 // (another client of the same user, clocks that disagree) holds the whole queue back for a pause
 // that doubles while 429s repeat, and the refused request goes first again: a 429 means it was not
@@ -25,7 +27,7 @@ export interface RequestBudgetOptions {
 
 export const CAPITAL_BUDGET: RequestBudgetOptions = {
   perWindow: 8,
-  windowMs: 1_000,
+  windowMs: 1_250,
   backoffMs: 1_000,
   maxBackoffMs: 30_000,
   maxRefusals: 6,
