@@ -393,7 +393,11 @@ export class GridBot {
     if (error instanceof BrokerError && error.problem === 'unavailable')
       await this.pauseFor('broker-down', BOT_MESSAGES.brokerDown(error.message));
     else if (error instanceof BrokerError && error.problem === 'market-closed')
-      await this.pauseFor('market-closed', error.message);
+      // The market's own words (its status, its reopening) say more than the refused deal's.
+      await this.pauseFor(
+        'market-closed',
+        (await this.broker.marketClosed?.().catch(() => null)) ?? error.message,
+      );
     else if (!(error instanceof Resync)) throw error;
     this.resync();
   }
