@@ -93,24 +93,20 @@ async function loginWithCodeAndReveal(testApp: TestApp, username: string, otpSec
   };
 }
 
-/** What a bot process does with its set-up (bots/bot-main.ts): decrypts under the keys it was started with. */
+/** What the server's link to Capital.com does with an account's credentials (bots/hub/capital-links.ts): decrypts them under its keys. */
 async function botCredentials(
   testApp: TestApp,
   investmentId: string,
   masterKeys: { current: string; previous: string[] },
 ) {
-  const setup = await testApp.app.services.bots.setup(investmentId);
-  if (setup.broker.kind !== 'capital') throw new Error('a live account trades on Capital.com');
+  const secrets = await testApp.app.services.bots.capitalAccount(investmentId);
   const cipher = new AtRestCipher(masterKeys, 'broker-credentials');
   return {
     identifier: cipher.decrypt(
-      setup.broker.identifier,
-      cellOf(SEALED_COLUMNS.accountUsername, setup.broker.accountRowId),
+      secrets.identifier,
+      cellOf(SEALED_COLUMNS.accountUsername, secrets.accountRowId),
     ),
-    password: cipher.decrypt(
-      setup.broker.password,
-      cellOf(SEALED_COLUMNS.accountPassword, setup.broker.accountRowId),
-    ),
+    password: cipher.decrypt(secrets.password, cellOf(SEALED_COLUMNS.accountPassword, secrets.accountRowId)),
   };
 }
 

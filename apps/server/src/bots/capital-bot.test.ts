@@ -55,7 +55,7 @@ function setup(
         : { point: 1, contractSize: 1, spreadPoints: 2 },
     maxLots: 1000,
     fx: { firstDay: 0, rates: [] },
-    broker: { kind: 'capital', demo: true, accountRowId: '', identifier: '', password: '', apiKey: null },
+    broker: { kind: 'capital', demo: true, accountRowId: '' },
     realisedEur: ledger.realisedEur,
     openOrders: ledger.openOrders(),
   };

@@ -79,14 +79,7 @@ describe.runIf(dataPresent)('a bot on Capital.com fed a month of stored bars', (
       const params = gridParams(market, false);
       const fx = fxTableOf(eurusdQuarter, period);
       const broker = brokerOn(fake, { market, link, journal: ledger, confirmIntervalMs: 1 });
-      const capital = {
-        kind: 'capital',
-        demo: false,
-        accountRowId: '',
-        identifier: '',
-        password: '',
-        apiKey: null,
-      } as const;
+      const capital = { kind: 'capital', demo: false, accountRowId: '' } as const;
       const bot = new GridBot(replaySetup(market, params, fx, ledger, capital), broker, ledger, {
         logger: silent,
         watchMs: 3_600_000,

@@ -1,7 +1,7 @@
 // Every database column that holds a ciphertext at rest, with the key purpose that encrypts it.
-// Plain names rather than the Drizzle schema, so that a bot process can bind its credentials to
-// their row without loading the ORM; the rotation's SQL uses the same names, so its test on a
-// real database catches a name that drifts from the schema.
+// Plain names rather than the Drizzle schema: the server's Capital.com links bind an account's
+// credentials to their row with them, and the rotation's SQL uses the same names, so its test on
+// a real database catches a name that drifts from the schema.
 import type { AtRestPurpose } from './crypto';
 
 export interface SealedColumn {

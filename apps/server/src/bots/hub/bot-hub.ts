@@ -291,10 +291,11 @@ export class BotHub {
     connection.market = setup.market;
     if (setup.broker.kind === 'capital') {
       if (!this.capitalLinks) throw new Error('no Capital.com links in this hub');
+      const secrets = await this.bots.capitalAccount(params.investmentId);
       // Not if the bot is gone already: its 'close' has run, and would not release the link.
       if (connection.socket.destroyed) throw new Error('bot gone');
-      const link = this.capitalLinks.acquire(setup.broker);
-      connection.capital = { accountRowId: setup.broker.accountRowId, link, unquote: null };
+      const link = this.capitalLinks.acquire(secrets);
+      connection.capital = { accountRowId: secrets.accountRowId, link, unquote: null };
     }
     return setup;
   }

@@ -16,9 +16,7 @@ import {
   DEFAULT_CAPITAL_STREAM_URL,
 } from '../brokers/capital/capital-hosts';
 import { realTimers } from '../timers';
-import type { BrokerSetup } from './hub-protocol';
-
-export type CapitalSetup = Extract<BrokerSetup, { kind: 'capital' }>;
+import type { CapitalAccountSecrets } from './hub-protocol';
 
 /** Capital.com's hosts as configured (CAPITAL_API_URL, CAPITAL_DEMO_API_URL, CAPITAL_STREAM_URL); unset: Capital.com's own. */
 export interface CapitalHosts {
@@ -49,7 +47,7 @@ export class CapitalLinks {
   constructor(private readonly options: CapitalLinksOptions) {}
 
   /** The account's link, for one more bot; `release` when that bot is gone. */
-  acquire(setup: CapitalSetup): CapitalAccountLink {
+  acquire(setup: CapitalAccountSecrets): CapitalAccountLink {
     const fingerprint = createHash('sha256')
       .update([setup.identifier, setup.password, setup.apiKey ?? '', String(setup.demo)].join('\n'))
       .digest('hex');
@@ -80,7 +78,7 @@ export class CapitalLinks {
     await Promise.all([...this.#links].map(([id, held]) => this.#close(id, held)));
   }
 
-  #open(setup: CapitalSetup): CapitalAccountLink {
+  #open(setup: CapitalAccountSecrets): CapitalAccountLink {
     const { cipher, hosts, logger } = this.options;
     const open = (stored: string, column: SealedColumn) =>
       cipher.decrypt(stored, cellOf(column, setup.accountRowId));

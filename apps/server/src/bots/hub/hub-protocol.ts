@@ -51,18 +51,27 @@ export interface OrderRecord {
 /** intent: its outcome is not known yet; working: it rests at the broker (bot_orders.status). */
 export type BotOrderStatus = 'intent' | 'working' | 'filled' | 'failed' | 'cancelled';
 
+/**
+ * Where the bot trades. A bot on Capital.com reaches its account through the hub (capital-links.ts),
+ * which holds the session: the credentials stay in the server (CapitalAccountSecrets).
+ */
 export type BrokerSetup =
   | { kind: 'paper' }
   | {
       kind: 'capital';
       demo: boolean;
-      /** The accounts row of the credentials: their ciphertexts are bound to it. */
+      /** The accounts row: the account whose link the bot's calls go through. */
       accountRowId: string;
-      /** Encrypted at rest (broker-credentials key): only the bot decrypts them. */
-      identifier: string;
-      password: string;
-      apiKey: string | null;
     };
+
+/** A Capital.com account's credentials as the server keeps them: encrypted at rest, bound to their row. */
+export interface CapitalAccountSecrets {
+  accountRowId: string;
+  demo: boolean;
+  identifier: string;
+  password: string;
+  apiKey: string | null;
+}
 
 export interface BotSetup {
   investmentId: string;

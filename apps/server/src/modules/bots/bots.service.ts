@@ -5,7 +5,13 @@ import { INVESTMENT_RUNNING, INVESTMENT_STOPPED, type Market } from '@platform/c
 import type { PaperPositionRow } from '@platform/db';
 import { fxFromCloses, utcDay, type GridParams } from '@platform/engine';
 import type { BrokerExit, BrokerPosition } from '../../bots/brokers/broker';
-import type { BotSetup, ClosedCycleRecord, FxTable, OrderRecord } from '../../bots/hub/hub-protocol';
+import type {
+  BotSetup,
+  CapitalAccountSecrets,
+  ClosedCycleRecord,
+  FxTable,
+  OrderRecord,
+} from '../../bots/hub/hub-protocol';
 import { loadFxCloses } from '../../jobs/handlers/fx-closes';
 import type { PriceHistory } from '../../jobs/price-history';
 import type { Clock } from '../../lib/clock';
@@ -106,18 +112,23 @@ export class BotsService {
       },
       maxLots: Math.round(investment.maxContracts * 100),
       fx: await this.fxTable(),
-      broker: paper
-        ? { kind: 'paper' }
-        : {
-            kind: 'capital',
-            demo: account.isDemo,
-            accountRowId: account.id,
-            identifier: account.usernameEncrypted,
-            password: account.passwordEncrypted,
-            apiKey: account.apikeyEncrypted,
-          },
+      broker: paper ? { kind: 'paper' } : { kind: 'capital', demo: account.isDemo, accountRowId: account.id },
       realisedEur: await this.repository.realisedEur(investmentId),
       openOrders: (await this.repository.openOrders(investmentId)).map(toOrderRecord),
+    };
+  }
+
+  /** The credentials of a Capital.com investment's account, still encrypted: the hub's link opens them. */
+  async capitalAccount(investmentId: string): Promise<CapitalAccountSecrets> {
+    const found = await this.repository.findInvestment(investmentId);
+    if (!found) throw new BotNotRunnableError('investment gone');
+    const { account } = found;
+    return {
+      accountRowId: account.id,
+      demo: account.isDemo,
+      identifier: account.usernameEncrypted,
+      password: account.passwordEncrypted,
+      apiKey: account.apikeyEncrypted,
     };
   }
 
