@@ -77,6 +77,10 @@ describe('a live Capital.com account', () => {
       .filter({ hasText: 'LIVE-CAP-1' });
     await row.getByText('Attivo', { exact: true }).waitFor();
 
+    // Capital.com keeps stops 45.0 from the price here: the cycle's, 40.0 under its start, is
+    // moved to the nearest level it takes, and the admin reads that in Logs.
+    fake.setMarket('GOLD', { minStopDistance: { unit: 'POINTS', value: 45 } });
+
     // Its bot takes its account's quotes: the first one opens a cycle at Capital.com.
     await expect.poll(() => fake.stream.subscriptions, { timeout: 30_000 }).toBeGreaterThan(0);
     await expect
@@ -89,7 +93,7 @@ describe('a live Capital.com account', () => {
       )
       .toBe(1);
     expect(fake.positionsOf(ACCOUNT.apiKey)).toEqual([
-      expect.objectContaining({ size: 50, level: 2000.3, stopLevel: 1960, profitLevel: 2005.3 }),
+      expect.objectContaining({ size: 50, level: 2000.3, stopLevel: 1955 }),
     ]);
     expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toEqual([
       expect.objectContaining({ size: 50, level: 1997.3 }),
@@ -125,5 +129,16 @@ describe('a live Capital.com account', () => {
     await expect
       .poll(() => fake.workingOrdersOf(ACCOUNT.apiKey).map((order) => order.level), { timeout: 15_000 })
       .toEqual([1994.3]);
+
+    // The stop Capital.com would not hold where asked, in the admin's Logs.
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.clear());
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await openView(page, 'Logs');
+    await page
+      .getByRole('region', { name: 'Logs' })
+      .getByText('Stop 1960 rifiutato dal broker perché troppo vicino al prezzo: tenuto a 1955.')
+      .waitFor();
+    await captureScreen(page, 'live-capital-logs');
   });
 });
