@@ -149,7 +149,21 @@ describe('the bot hub', () => {
 });
 
 describe("the hub's unanswered writes", () => {
-  const order = { id: 'order-1', cycleId: 'cycle-1', kind: 'open' } as OrderRecord;
+  const order: OrderRecord = {
+    id: '0b6c6bd6-4d1f-4a4b-9d4e-0d1d2e7a0001',
+    cycleId: '0b6c6bd6-4d1f-4a4b-9d4e-0d1d2e7a0002',
+    kind: 'open',
+    level: 0,
+    reason: null,
+    lots: 1,
+    bid: 2000,
+    referencePrice: 2000,
+    scale: 1,
+    status: 'intent',
+    dealId: null,
+    fillPrice: null,
+    createdAt: 0,
+  };
 
   async function hubRecordingIntents(
     recordIntent: (investmentId: string, order: OrderRecord) => Promise<void>,
@@ -187,7 +201,7 @@ describe("the hub's unanswered writes", () => {
     request(null, 'intent', order);
     request(2, 'sync', {});
     await answered;
-    expect(written).toEqual(['order-1']);
+    expect(written).toEqual([order.id]);
     expect(lines.map((line) => line.id)).toEqual([1, 2]);
   });
 
@@ -220,6 +234,21 @@ describe("the hub's unanswered writes", () => {
     onTestFinished(() => restarted.close());
     await restarted.call('hello', { investmentId: 'inv-1', token });
     expect(events).toEqual(['setup read', 'intent written', 'setup read']);
+  });
+
+  it('closes the channel of a bot that sends a call its method does not take, and writes nothing of it', async () => {
+    const written: string[] = [];
+    const { host, port, token } = await hubRecordingIntents((_, intent) =>
+      Promise.resolve(void written.push(intent.id)),
+    );
+    let closed!: () => void;
+    const channelClosed = new Promise<void>((resolve) => (closed = resolve));
+    const client = await HubClient.connect(host, port, () => closed());
+    await client.call('hello', { investmentId: 'inv-1', token });
+    client.send('intent', { ...order, id: 'not-an-id', lots: -1 });
+    await expect(client.call('sync', {})).rejects.toThrow('hub connection closed');
+    await channelClosed;
+    expect(written).toEqual([]);
   });
 
   it('closes the channel at a write that fails, and runs nothing sent after it', async () => {

@@ -21,13 +21,13 @@ import {
   type HubMessage,
   type HubMethod,
   type HubRequest,
-  type OrderRecord,
   type PriceEvent,
   type QuietNotice,
   type StandingFilled,
   type StandingNotice,
 } from './hub-protocol';
 import { fillStanding, type StandingWrites } from './standing-fill';
+import { HUB_CALL_PARAMS, hubLineSchema } from './hub-calls';
 import { BrokerError } from '../brokers/broker';
 import { CapitalApiError } from '../brokers/capital/capital-http';
 import type { CapitalAccountLink } from '../brokers/capital/capital-link';
@@ -61,6 +61,18 @@ interface BotConnection {
   /** A Capital.com bot's account link, and the quotes it is handed instead of the market's feed. */
   capital: { accountRowId: string; link: CapitalAccountLink; unquote: (() => void) | null } | null;
 }
+
+/** A bot that said hello: the investment it proved it runs, and its market. */
+interface Caller {
+  connection: BotConnection;
+  investmentId: string;
+  market: Market;
+}
+
+type Handler<M extends HubMethod> = (
+  caller: Caller,
+  params: HubCalls[M]['params'],
+) => Promise<HubCalls[M]['result']>;
 
 export class BotHub {
   private server: Server | null = null;
@@ -176,8 +188,9 @@ export class BotHub {
     lines.on('line', (line) => {
       let received: HubRequest | QuietNotice;
       try {
-        received = JSON.parse(line) as HubRequest | QuietNotice;
+        received = hubLineSchema.parse(JSON.parse(line)) as HubRequest | QuietNotice;
       } catch {
+        // Not a line of the protocol: whoever sent it is no bot of ours, or a broken one.
         connection.socket.destroy();
         return;
       }
@@ -261,21 +274,59 @@ export class BotHub {
     connection.socket.end();
   }
 
+  /** A call, its parameters checked against what its method takes (hub-calls.ts) before anything runs. */
   private async call(connection: BotConnection, request: HubRequest): Promise<unknown> {
     if (request.method === 'hello')
-      return this.hello(connection, request.params as HubCalls['hello']['params']);
-    const investmentId = connection.investmentId;
-    if (!investmentId || !connection.market) throw new Error('hello first');
-    if (request.method === 'capital')
-      return this.relay(connection, request.params as HubCalls['capital']['params']);
-    if (request.method === 'quotes')
-      return this.subscribeQuotes(
-        connection,
-        connection.market,
-        (request.params as HubCalls['quotes']['params']).epic,
-      );
-    return this.dispatch(investmentId, connection.market, request.method, request.params);
+      return this.hello(connection, HUB_CALL_PARAMS.hello.parse(request.params));
+    const { investmentId, market } = connection;
+    if (!investmentId || !market) throw new Error('hello first');
+    return this.handle(request.method, { connection, investmentId, market }, request.params);
   }
+
+  private handle<M extends Exclude<HubMethod, 'hello'>>(
+    method: M,
+    caller: Caller,
+    params: unknown,
+  ): Promise<unknown> {
+    const handler = this.handlers[method] as Handler<M>;
+    return handler(caller, HUB_CALL_PARAMS[method].parse(params));
+  }
+
+  /** What each call does, for the investment the bot proved it runs. */
+  private readonly handlers: { [M in Exclude<HubMethod, 'hello'>]: Handler<M> } = {
+    intent: ({ investmentId }, order) => this.bots.recordIntent(investmentId, order).then(() => null),
+    confirm: ({ investmentId }, { id, dealId, fillPrice, stopLevel }) =>
+      this.bots.confirm(investmentId, id, dealId, fillPrice, stopLevel ?? null).then(() => null),
+    sent: ({ investmentId }, { id, dealReference }) =>
+      this.bots.sent(investmentId, id, dealReference).then(() => null),
+    working: ({ investmentId }, { id, workingOrderId }) =>
+      this.bots.working(investmentId, id, workingOrderId).then(() => null),
+    cancel: ({ investmentId }, { id }) => this.bots.cancel(investmentId, id).then(() => null),
+    note: ({ investmentId }, { message }) => this.bots.note(investmentId, message).then(() => null),
+    stopAdjusted: ({ investmentId }, { id, requested, held }) =>
+      this.bots.stopAdjusted(investmentId, id, requested, held).then(() => null),
+    fail: ({ investmentId }, { id, message }) => this.bots.fail(investmentId, id, message).then(() => null),
+    closeCycle: ({ investmentId, market }, record) =>
+      this.bots.closeCycle(investmentId, market, record).then(() => null),
+    halt: ({ investmentId }, { message }) => this.bots.halt(investmentId, message).then(() => null),
+    paperOpen: async ({ investmentId }, opening) =>
+      wirePosition(await this.bots.openPaper(investmentId, opening)),
+    paperClose: async ({ investmentId }, { dealId, level, at }) => {
+      const exit = await this.bots.closePaper(investmentId, dealId, level, at);
+      return { ...exit, closedAt: exit.closedAt.getTime() };
+    },
+    paperPositions: async ({ investmentId }) =>
+      (await this.bots.paperPositions(investmentId)).map(wirePosition),
+    paperFind: async ({ investmentId }, { clientRef }) => {
+      const found = await this.bots.findPaper(investmentId, clientRef);
+      return found && wirePosition(found);
+    },
+    sync: () => Promise.resolve(null),
+    stillRunning: ({ investmentId }) => this.bots.isRunning(investmentId),
+    capital: ({ connection }, request) => this.relay(connection, request),
+    quotes: ({ connection, market }, { epic }) =>
+      Promise.resolve(this.subscribeQuotes(connection, market, epic)),
+  };
 
   private async hello(connection: BotConnection, params: HubCalls['hello']['params']) {
     const expected = Buffer.from(botToken(this.tokenKey, String(params.investmentId)));
@@ -298,69 +349,6 @@ export class BotHub {
       connection.capital = { accountRowId: secrets.accountRowId, link, unquote: null };
     }
     return setup;
-  }
-
-  private async dispatch(
-    investmentId: string,
-    market: Market,
-    method: Exclude<HubMethod, 'hello' | 'capital' | 'quotes'>,
-    params: unknown,
-  ): Promise<unknown> {
-    const bots = this.bots;
-    switch (method) {
-      case 'intent':
-        return bots.recordIntent(investmentId, params as OrderRecord).then(() => null);
-      case 'confirm': {
-        const { id, dealId, fillPrice, stopLevel } = params as HubCalls['confirm']['params'];
-        return bots.confirm(investmentId, id, dealId, fillPrice, stopLevel ?? null).then(() => null);
-      }
-      case 'sent': {
-        const { id, dealReference } = params as HubCalls['sent']['params'];
-        return bots.sent(investmentId, id, dealReference).then(() => null);
-      }
-      case 'working': {
-        const { id, workingOrderId } = params as HubCalls['working']['params'];
-        return bots.working(investmentId, id, workingOrderId).then(() => null);
-      }
-      case 'cancel':
-        return bots.cancel(investmentId, (params as HubCalls['cancel']['params']).id).then(() => null);
-      case 'note':
-        return bots.note(investmentId, (params as HubCalls['note']['params']).message).then(() => null);
-      case 'stopAdjusted': {
-        const { id, requested, held } = params as HubCalls['stopAdjusted']['params'];
-        return bots.stopAdjusted(investmentId, id, requested, held).then(() => null);
-      }
-      case 'fail': {
-        const { id, message } = params as HubCalls['fail']['params'];
-        return bots.fail(investmentId, id, message).then(() => null);
-      }
-      case 'closeCycle':
-        return bots
-          .closeCycle(investmentId, market, params as HubCalls['closeCycle']['params'])
-          .then(() => null);
-      case 'halt':
-        return bots.halt(investmentId, (params as HubCalls['halt']['params']).message).then(() => null);
-      case 'paperOpen':
-        return wirePosition(await bots.openPaper(investmentId, params as HubCalls['paperOpen']['params']));
-      case 'paperClose': {
-        const { dealId, level, at } = params as HubCalls['paperClose']['params'];
-        const exit = await bots.closePaper(investmentId, dealId, level, at);
-        return { ...exit, closedAt: exit.closedAt.getTime() };
-      }
-      case 'paperPositions':
-        return (await bots.paperPositions(investmentId)).map(wirePosition);
-      case 'paperFind': {
-        const found = await bots.findPaper(
-          investmentId,
-          (params as HubCalls['paperFind']['params']).clientRef,
-        );
-        return found && wirePosition(found);
-      }
-      case 'sync':
-        return null;
-      case 'stillRunning':
-        return bots.isRunning(investmentId);
-    }
   }
 
   /** A bot's Capital.com call through its account's link; Capital.com's refusals are answers, not failures of the channel. */
