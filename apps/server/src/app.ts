@@ -21,6 +21,7 @@ import { marketDataRoutes } from './modules/marketdata/marketdata.routes';
 import { MarketDataService } from './modules/marketdata/marketdata.service';
 import { livePricesRoutes } from './modules/prices/live-prices.routes';
 import { LivePricesService } from './modules/prices/live-prices.service';
+import { statementsRoutes } from './modules/statements/statements.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   livePricesRoutes(app, new LivePricesService(deps.liveCandles), guards);
   backtestsRoutes(app, services.backtests, guards);
   analysesRoutes(app, services.analyses, guards);
+  statementsRoutes(app, services.statements, guards);
   await marketDataRoutes(app, marketData, guards, deps.uploadMaxBytes);
   const weatherProvider = createWeatherApiClient(deps.weather?.baseUrl ?? WEATHERAPI_URL);
   weatherRoutes(app, new WeatherService(weatherProvider, deps.weather?.apiKey, app.log));

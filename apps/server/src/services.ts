@@ -38,6 +38,8 @@ import { InvestmentsRepository } from './modules/investments/investments.reposit
 import { InvestmentsService, type BotControl } from './modules/investments/investments.service';
 import { LogsRepository } from './modules/logs/logs.repository';
 import { LogsService, type SecurityLogger } from './modules/logs/logs.service';
+import { StatementsRepository } from './modules/statements/statements.repository';
+import { StatementsService } from './modules/statements/statements.service';
 import { TransactionsRepository } from './modules/transactions/transactions.repository';
 import { TransactionsService } from './modules/transactions/transactions.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -116,6 +118,8 @@ export function buildServices(deps: ServiceDeps) {
     { logger: deps.jobLogger ?? silentLogger, ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}) },
   );
 
+  const investments = new InvestmentsService(new InvestmentsRepository(db), logs, botControl, { demoBroker: deps.demoBroker ?? 'paper' });
+
   return {
     logs,
     auth,
@@ -127,11 +131,12 @@ export function buildServices(deps: ServiceDeps) {
     algorithms,
     users: new UsersService(new UsersRepository(db), logs, clock, passwords),
     accounts: new AccountsService(new AccountsRepository(db), logs, new AtRestCipher(masterKeys, 'broker-credentials'), reveal, botControl),
-    investments: new InvestmentsService(new InvestmentsRepository(db), logs, botControl, { demoBroker: deps.demoBroker ?? 'paper' }),
+    investments,
     bots: new BotsService(new BotsRepository(db), instruments, deps.prices, logs, clock, { demoBroker: deps.demoBroker ?? 'paper' }),
     transactions: new TransactionsService(new TransactionsRepository(db)),
     backtests,
     analyses,
+    statements: new StatementsService(new StatementsRepository(db), investments, backtests, instruments, clock),
     jobRunner: runner,
     executor,
     /** The stored prices, which the live runtime's replay feeds read too. */

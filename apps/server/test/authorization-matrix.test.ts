@@ -43,6 +43,9 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/common/investments/start/:id': 'signed-in',
   'PATCH /api/common/investments/stop/:id': 'signed-in',
   'GET /api/common/transactions': 'signed-in',
+  'GET /api/common/investments/:id/transactions.csv': 'signed-in',
+  'GET /api/common/investments/:id/statement.pdf': 'signed-in',
+  'GET /api/common/backtest/:id/results.csv': 'signed-in',
   'GET /api/common/live-prices/:market': 'signed-in',
   'GET /api/common/backtest': 'signed-in',
   'GET /api/common/backtest/:id': 'signed-in',
@@ -87,7 +90,9 @@ describe('authorization matrix', () => {
     const randomId = '3f2b8c1e-7d4a-4b6e-9c2d-5a1e8f7b6c3d';
 
     // Logout ends the caller's session, so it goes last.
-    const logoutLast = Object.entries(ACCESS).sort(([a], [b]) => Number(a.includes('logout')) - Number(b.includes('logout')));
+    const logoutLast = Object.entries(ACCESS).sort(
+      ([a], [b]) => Number(a.includes('logout')) - Number(b.includes('logout')),
+    );
     for (const [route, access] of logoutLast) {
       const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
       for (const who of CALLERS) {

@@ -15,6 +15,7 @@ export * from './http/algorithms';
 export * from './http/accounts';
 export * from './http/investments';
 export * from './http/transactions';
+export * from './http/statements';
 export * from './http/instruments';
 export * from './http/period';
 export * from './http/backtests';

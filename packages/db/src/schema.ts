@@ -237,7 +237,11 @@ export const transactions = pgTable(
     profitLoss: doublePrecision('profit_loss').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('transactions_user_closed_idx').on(table.userId, table.closedAt)],
+  (table) => [
+    index('transactions_user_closed_idx').on(table.userId, table.closedAt),
+    // An investment's statement and CSV export page through its cycles in this order (issue 36).
+    index('transactions_investment_closed_idx').on(table.investmentId, table.closedAt, table.id),
+  ],
 );
 
 /**

@@ -89,6 +89,11 @@ export class InvestmentsService {
     return (await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id)).map(toInvestment);
   }
 
+  /** One investment the viewer may see (theirs, or any for an admin); a 404 otherwise. */
+  async get(viewer: InvestmentsViewer, id: string): Promise<Investment> {
+    return toInvestment(await this.findVisible(viewer, id));
+  }
+
   async create(
     viewer: InvestmentsViewer,
     form: InvestmentFormInput,

@@ -2,7 +2,8 @@
 // requested, the investment form in its place when adding or editing, deletion requests behind a
 // confirmation (positions are not closed), and each bot's Stop or Start behind one too (issue 32;
 // positions stay as they are). The list is asked again every 5 s while the view is open, so a bot
-// that stops, waits or fails shows it without a reload.
+// that stops, waits or fails shows it without a reload. Each row exports its transactions (CSV)
+// and monthly statements (PDF) from a dialog (issue 36).
 import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_MESSAGES, type Investment } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -16,6 +17,7 @@ import { useRequestInvestmentDeletion } from './api/request-investment-deletion'
 import { useSwitchInvestmentBot } from './api/switch-investment-bot';
 import type { BotSwitch } from './bot-state';
 import { investmentColumns } from './components/investment-columns';
+import { InvestmentExportDialog } from './components/investment-export-dialog';
 import { InvestmentFormPanel } from './components/investment-form';
 import './investments.css';
 
@@ -40,12 +42,14 @@ export function InvestmentsView() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Investment | null>(null);
   const [switching, setSwitching] = useState<Switching | null>(null);
+  const [exporting, setExporting] = useState<Investment | null>(null);
   const columns = useMemo(
     () =>
       investmentColumns({
         onEdit: (investment) => setEditing({ investment }),
         onDelete: setDeleting,
         onSwitch: (investment, action) => setSwitching({ investment, action }),
+        onExport: setExporting,
       }),
     [],
   );
@@ -101,6 +105,7 @@ export function InvestmentsView() {
         onConfirm={() => deleting && confirmDeletion(deleting)}
         onCancel={() => setDeleting(null)}
       />
+      <InvestmentExportDialog investment={exporting} onClose={() => setExporting(null)} />
       <ConfirmDialog
         open={switching !== null}
         message={switching ? SWITCH_MESSAGES[switching.action].confirm : ''}

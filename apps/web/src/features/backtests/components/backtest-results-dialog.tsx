@@ -1,11 +1,15 @@
 // The results of a completed backtest (product-spec.md section 2): the rows are fetched when the
 // dialog opens; a risk-score slider keeps those whose requirement is within it, and the three
-// highlight cards follow the slider.
-import type { Backtest } from '@platform/contracts';
+// highlight cards follow the slider. Every row (not only those within the risk score) can be
+// exported as CSV (issue 36).
+import { STATEMENT_MESSAGES, type Backtest } from '@platform/contracts';
 import { useId, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { Dialog } from '../../../components/dialog';
 import { formatDay, formatEuro } from '../../../lib/format';
+import { refusalMessage } from '../../../lib/refusal-message';
+import { notify } from '../../../lib/toast';
+import { useExportBacktestResults } from '../api/export-backtest-results';
 import { useBacktest } from '../api/get-backtest';
 import { currentRisk, overflowSummary, RISK_MAX, RISK_MIN, RISK_STEP, withinRisk } from '../backtest-results';
 import { HighlightCards } from './highlight-cards';
@@ -56,9 +60,12 @@ function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string
             </p>
           )}
         </div>
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          Chiudi
-        </button>
+        <div className="backtest-results__actions">
+          {backtest && <ExportResultsButton id={backtest._id} />}
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Chiudi
+          </button>
+        </div>
       </header>
 
       <div className="backtest-results__risk">
@@ -108,5 +115,25 @@ function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string
         </>
       )}
     </div>
+  );
+}
+
+function ExportResultsButton({ id }: { id: string }) {
+  const exporting = useExportBacktestResults();
+  const exportResults = () =>
+    exporting.mutate(id, {
+      onSuccess: (filename) => notify.success(`File scaricato: ${filename}`),
+      onError: (error) => notify.error(refusalMessage(error, STATEMENT_MESSAGES.downloadError)),
+    });
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      onClick={exportResults}
+      disabled={exporting.isPending}
+      aria-busy={exporting.isPending}
+    >
+      {exporting.isPending ? 'Download in corso…' : STATEMENT_MESSAGES.exportResults}
+    </button>
   );
 }

@@ -1,7 +1,8 @@
 // The columns of the investments list (product-spec.md section 2): Account, Algorithm, Capital,
 // Leverage, SAcode, Actions, and before Actions the bot's state (issue 11: running, stopped, or
 // failed with the reason; issue 32: paused with the reason), kept last of the data columns so the
-// spec's stay where they were. Actions has, before edit and delete, the bot's Start or Stop.
+// spec's stay where they were. Actions has, before edit and delete, the bot's Start or Stop and
+// the export of the investment's files (issue 36).
 import type { Investment } from '@platform/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { RowActions } from '../../../components/row-actions';
@@ -11,11 +12,13 @@ import { saCodeOf } from '../investment-form-values';
 import { BotStateCell } from './bot-state-cell';
 import type { BotSwitch } from '../bot-state';
 import { BotSwitchButton } from './bot-switch-button';
+import { ExportButton } from './export-button';
 
 interface InvestmentColumnActions {
   onEdit: (investment: Investment) => void;
   onDelete: (investment: Investment) => void;
   onSwitch: (investment: Investment, action: BotSwitch) => void;
+  onExport: (investment: Investment) => void;
 }
 
 const column = createColumnHelper<Investment>();
@@ -23,7 +26,7 @@ const column = createColumnHelper<Investment>();
 const subjectOf = (investment: Investment) =>
   `investment ${investment.account.accountId} ${investment.algorithm.name}`;
 
-export const investmentColumns = ({ onEdit, onDelete, onSwitch }: InvestmentColumnActions) => [
+export const investmentColumns = ({ onEdit, onDelete, onSwitch, onExport }: InvestmentColumnActions) => [
   // A display column: a value over 30 characters would make the table put the cell on one
   // truncated line, and a long username would then widen the table past the view (with the
   // Actions' third button, by about 20px at 1280); the two lines wrap instead.
@@ -62,6 +65,7 @@ export const investmentColumns = ({ onEdit, onDelete, onSwitch }: InvestmentColu
               onClick={() => onSwitch(investment, action)}
             />
           )}
+          <ExportButton subject={subjectOf(investment)} onClick={() => onExport(investment)} />
           <RowActions
             subject={subjectOf(investment)}
             onEdit={() => onEdit(investment)}

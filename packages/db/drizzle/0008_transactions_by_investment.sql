@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_investment_closed_idx" ON "transactions" USING btree ("investment_id","closed_at","id");
