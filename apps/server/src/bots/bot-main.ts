@@ -3,7 +3,8 @@
 // broker until it is told to stop (SIGTERM: it finishes the order under way first), and exits.
 // Exit codes: 0 when it has nothing to do (the investment is not running, or it halted with a
 // reason written on the investment); 1 when something failed that a restart may mend.
-import { logFormatFromEnv, stdoutLogger } from '../lib/logger';
+import { stdoutLogger } from '../lib/logger';
+import { loadBotConfig, loadBotLogging } from './bot-config';
 import type { Broker } from './brokers/broker';
 import { CapitalBroker } from './brokers/capital/capital-broker';
 import { PaperBroker } from './brokers/paper-broker';
@@ -14,16 +15,10 @@ import { hubCapitalLink } from './hub/hub-capital-link';
 import { HubClient, hubLedger, hubPaperBook, orderedHubLedger } from './hub/hub-client';
 import type { BotSetup, PriceEvent } from './hub/hub-protocol';
 
-const env = process.env;
-const logger = stdoutLogger(env.LOG_LEVEL ?? 'info', logFormatFromEnv(env.LOG_FORMAT), {
-  investmentId: env.BOT_INVESTMENT_ID,
+const logging = loadBotLogging(process.env);
+const logger = stdoutLogger(logging.LOG_LEVEL, logging.LOG_FORMAT, {
+  investmentId: logging.BOT_INVESTMENT_ID,
 });
-
-function required(name: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 /**
  * The paper book behind the hub, or Capital.com through the account's link in the server (one
@@ -41,21 +36,18 @@ function brokerFor(setup: BotSetup, hub: HubClient, ledger: BotLedger): Broker {
 }
 
 async function main(): Promise<void> {
+  const config = loadBotConfig(process.env);
   let stopping = false;
-  const hub = await HubClient.connect(
-    env.BOT_HUB_HOST ?? '127.0.0.1',
-    Number(required('BOT_HUB_PORT')),
-    () => {
-      if (stopping) return;
-      logger.error({}, 'hub connection lost');
-      process.exit(1);
-    },
-  );
+  const hub = await HubClient.connect(config.BOT_HUB_HOST, config.BOT_HUB_PORT, () => {
+    if (stopping) return;
+    logger.error({}, 'hub connection lost');
+    process.exit(1);
+  });
   let setup: BotSetup;
   try {
     setup = await hub.call('hello', {
-      investmentId: required('BOT_INVESTMENT_ID'),
-      token: required('BOT_TOKEN'),
+      investmentId: config.BOT_INVESTMENT_ID,
+      token: config.BOT_TOKEN,
     });
   } catch (error) {
     stopping = true;
@@ -70,18 +62,16 @@ async function main(): Promise<void> {
   const latency = new DecisionLatency();
   // When each price reached this process, for the latency's delivery part.
   const arrivals = new WeakMap<PriceEvent, number>();
-  const statsTimer = setInterval(
-    () => {
-      const figures = latency.take();
-      if (figures) logger.info({ latency: figures }, 'decision latency (ms) from price to order');
-    },
-    Number(env.BOT_STATS_MS ?? 60_000),
-  );
+  const statsTimer = setInterval(() => {
+    const figures = latency.take();
+    if (figures) logger.info({ latency: figures }, 'decision latency (ms) from price to order');
+  }, config.BOT_STATS_MS);
   statsTimer.unref();
   const bot = new GridBot(setup, broker, ledger, {
     logger,
-    // Tests shorten how long an order's outcome may stay unknown (GridBotOptions.settleWindowMs).
-    ...(env.BOT_SETTLE_WINDOW_MS ? { settleWindowMs: Number(env.BOT_SETTLE_WINDOW_MS), retryDelayMs: 100 } : {}),
+    ...(config.BOT_SETTLE_WINDOW_MS
+      ? { settleWindowMs: config.BOT_SETTLE_WINDOW_MS, retryDelayMs: 100 }
+      : {}),
     onOrderSent: (event, standingFilledAt) =>
       standingFilledAt === undefined
         ? latency.record(event.time, arrivals.get(event) ?? Date.now())

@@ -19,11 +19,6 @@ export function logFormatFor(configured: LogFormat | undefined, isTerminal: bool
   return configured ?? (isTerminal ? 'pretty' : 'json');
 }
 
-/** LOG_FORMAT as a process that does not parse the configuration (a bot) receives it. */
-export function logFormatFromEnv(value: string | undefined): LogFormat | undefined {
-  return value === 'json' || value === 'pretty' ? value : undefined;
-}
-
 export function createLogger(options: {
   level: string;
   format: LogFormat;
