@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RESET_LINK, waitForMailLink } from './support/outbox';
 import { ADMIN } from './support/server';
 import { useServerAndBrowser } from './support/suite';
-import { logIn, openView, toast } from './support/ui';
+import { logIn, openView, toast, visit } from './support/ui';
 
 const e2e = useServerAndBrowser();
 
@@ -49,7 +49,7 @@ const scrolledTo = (page: Page, selector: string) =>
 describe('public site', () => {
   it('counts the numbers up from zero when they come into view, and shows every page at three widths', async () => {
     const page = await e2e.openPage();
-    await page.goto('/');
+    await visit(page, '/');
     await page.getByRole('heading', { name: 'Your Reliable Investment Partner' }).waitFor();
     expect(await drawnFigures(page)).toEqual(['0 USD', '0 USD', '0 USD']);
 
@@ -71,7 +71,7 @@ describe('public site', () => {
 
   it('darkens the header once scrolled, and the menu of /tos leads back to the home sections', async () => {
     const page = await e2e.openPage();
-    await page.goto('/');
+    await visit(page, '/');
     const header = page.getByRole('banner');
     const background = () => header.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await background()).toBe('rgba(0, 0, 0, 0)');
@@ -81,7 +81,7 @@ describe('public site', () => {
     await menu(page).getByRole('link', { name: 'FAQ' }).click();
     await scrolledTo(page, '#faq');
 
-    await page.goto('/tos');
+    await visit(page, '/tos');
     expect(await menu(page).getByRole('link', { name: 'About Us' }).getAttribute('href')).toBe('/#about');
     await menu(page).getByRole('link', { name: 'Platform' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#platform');
@@ -94,7 +94,7 @@ describe('public site', () => {
   it('opens the hamburger menu at 480px and closes it with Escape and with a click outside', async () => {
     const page = await e2e.openPage();
     await page.setViewportSize({ width: 480, height: 900 });
-    await page.goto('/');
+    await visit(page, '/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
     const aboutLink = menu(page).getByRole('link', { name: 'About Us' });
     expect(await aboutLink.isVisible()).toBe(false);
@@ -131,7 +131,7 @@ describe('public site', () => {
 
   it('keeps one FAQ answer open at a time, at most 200px tall', async () => {
     const page = await e2e.openPage();
-    await page.goto('/');
+    await visit(page, '/');
     const first = page.getByRole('button', { name: 'What is the minimum deposit?' });
     const second = page.getByRole('button', { name: 'Can I try the platform before investing?' });
     expect(await page.locator('#faq').getByRole('button').count()).toBe(6);
@@ -156,7 +156,7 @@ describe('public site', () => {
 
   it('scrolls to the platform after Discover and goes to /login after Start Trading Now, each 1 s later', async () => {
     const page = await e2e.openPage();
-    await page.goto('/');
+    await visit(page, '/');
     const pressedAt = Date.now();
     await page.getByRole('button', { name: 'Discover' }).click();
     await scrolledTo(page, '#platform');
@@ -172,7 +172,7 @@ describe('public site', () => {
 
   it('thanks for the newsletter subscription 1 s later without calling the server, and wants an address', async () => {
     const page = await e2e.openPage();
-    await page.goto('/');
+    await visit(page, '/');
     const newsletter = page.getByRole('form', { name: 'Newsletter' });
     await newsletter.scrollIntoViewIfNeeded();
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
@@ -197,7 +197,7 @@ describe('public site', () => {
 describe('contact request to account', () => {
   it('validates the contact form and reports a refusal and a network failure', async () => {
     const page = await e2e.openPage();
-    await page.goto('/');
+    await visit(page, '/');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.scrollIntoViewIfNeeded();
     const send = form.getByRole('button', { name: 'Send Message' });
@@ -247,7 +247,7 @@ describe('contact request to account', () => {
 
   it('sends the request of a visitor to /#contact', async () => {
     const page = await e2e.openPage();
-    await page.goto('/#contact');
+    await visit(page, '/#contact');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Name').fill(VISITOR.name);
     await form.getByLabel('Email').fill(VISITOR.email);

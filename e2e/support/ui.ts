@@ -1,7 +1,20 @@
-// What the browser tests do on the way to what they test: logging in through the access screen,
-// opening a dashboard view from the sidebar, finding a toast.
+// What the browser tests do on the way to what they test: opening a public page once it works,
+// logging in through the access screen, opening a dashboard view from the sidebar, finding a toast.
 import type { Locator, Page } from 'playwright-core';
 import { nextTotpCode, rememberRequiredOtp, requiredOtpCode } from './totp';
+
+/**
+ * Opens a page and waits until React has taken it over. The public pages arrive drawn by the build
+ * and ask for their scripts once painted (apps/web/build/prerender.ts): the page's load event
+ * comes before them, and a button clicked before React has hydrated the page does nothing.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const screen = document.getElementById('root')?.firstElementChild;
+    return screen ? Object.keys(screen).some((key) => key.startsWith('__reactFiber')) : false;
+  });
+}
 
 /** Fills the login form and submits it. */
 export async function submitCredentials(page: Page, email: string, password: string): Promise<void> {

@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerRouteCatalog(app);
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, deps.publicUrl);
+  await registerSecurityHeaders(app, deps.publicUrl, deps.webDistDir);
   await app.register(rateLimit, { global: false });
 
   const storedSets = new MarketDataSets(new MarketDataRepository(deps.database.db), new BarStore(deps.marketDataDir));

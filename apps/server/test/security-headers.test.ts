@@ -1,5 +1,7 @@
 // Issue 14, headers: the landing carries the strict Content-Security-Policy and the other helmet
 // headers, HSTS only behind https, every /api/ answer is no-store, and no source map is served.
+// The drawn pages' inline style and theme script (issue 35) are allowed by their hash.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +59,24 @@ describe('security headers', () => {
     expect(landing.headers['referrer-policy']).toBe('no-referrer');
     expect(landing.headers['x-frame-options']).toBe('DENY');
     expect(landing.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('allows the inline style and script of the pages the build drew, by their hash only', async () => {
+    const dir = fakeWebBuild();
+    const style = '.hero{color:#fff}';
+    const script = 'document.documentElement.dataset.theme="dark"';
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><head><script>${script}</script><style>${style}</style></head><div id="root"></div>`,
+    );
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const testApp = await createTestApp({ webDistDir: dir });
+    const landing = await testApp.app.inject({ method: 'GET', url: '/' });
+    const policy = directives(landing.headers['content-security-policy']);
+    expect(policy.get('script-src')).toBe(`'self' ${hash(script)}`);
+    expect(policy.get('style-src')?.split(' ')).toContain(hash(style));
+    expect(policy.get('style-src')).not.toContain('unsafe-inline');
+    expect(policy.get('script-src-attr')).toBe("'none'");
   });
 
   it('sends HSTS and upgrades requests only when PUBLIC_URL is https', async () => {

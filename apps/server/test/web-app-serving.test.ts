@@ -1,7 +1,8 @@
 // Issue 35, point 1: the built app served as a CDN would. Text files leave as the brotli or gzip
 // twin the build made, chosen by Accept-Encoding and marked Vary; hashed assets are immutable and
-// the page is revalidated; a file that is not there is a 404 (never the index page), an unknown
-// API path the 404 envelope; robots.txt and the sitemap name the public pages.
+// the page is revalidated; each route gets the page the build wrote for it (point 2); a file that
+// is not there is a 404 (never the index page), an unknown API path the 404 envelope; robots.txt
+// and the sitemap name the public pages.
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -89,6 +90,34 @@ describe('serving the built web app', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.headers.vary).toBeUndefined();
+  });
+
+  it('sends each route the page the build wrote for it, and the bare app page to the others', async () => {
+    const dir = fakeWebBuild();
+    const page = (name: string) =>
+      `<!doctype html><title>${name}</title><div id="root"></div>${' '.repeat(200)}`;
+    for (const name of ['index', 'app', 'tos', 'login']) {
+      writeFileSync(join(dir, `${name}.html`), page(name));
+      writeFileSync(join(dir, `${name}.html.br`), brotliCompressSync(page(name)));
+    }
+    const { app } = await createTestApp({ webDistDir: dir });
+    for (const [url, expected] of [
+      ['/', 'index'],
+      ['/tos', 'tos'],
+      ['/login?next=1', 'login'],
+      ['/dashboard', 'app'],
+      ['/reset-password?token=abc', 'app'],
+      ['/tos/extra', 'app'],
+      ['/app', 'app'],
+      ['/no-such-route', 'app'],
+    ] as const) {
+      const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['content-encoding'], url).toBe('br');
+      expect(answer.headers.vary, url).toBe('accept-encoding');
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+      expect(decoded(answer), url).toBe(page(expected));
+    }
   });
 
   it('caches hashed assets for a year and has the page revalidated, whatever the encoding', async () => {

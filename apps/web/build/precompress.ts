@@ -73,7 +73,11 @@ export async function precompressDir(dir: string): Promise<PrecompressedFile[]> 
   return Promise.all(files.map((file) => compressOne(dir, file)));
 }
 
-/** The Vite plugin: precompresses the output folder once the build has written everything. */
+/**
+ * The Vite plugin: precompresses the output folder once the build has written everything, the
+ * pages build/prerender.ts draws after the bundles included (both are `buildApp` hooks of order
+ * 'post', which run in the order of vite.config.ts's plugins, after the environments are built).
+ */
 export function precompress(): Plugin {
   let outDir = '';
   return {
@@ -82,14 +86,17 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const files = await precompressDir(outDir);
-      const total = (pick: (file: PrecompressedFile) => number | undefined) =>
-        files.reduce((sum, file) => sum + (pick(file) ?? file.bytes), 0);
-      this.info(
-        `precompressed ${files.length} files: ${total((file) => file.bytes)} B, ` +
-          `brotli ${total((file) => file.brotliBytes)} B, gzip ${total((file) => file.gzipBytes)} B`,
-      );
+    buildApp: {
+      order: 'post',
+      async handler() {
+        const files = await precompressDir(outDir);
+        const total = (pick: (file: PrecompressedFile) => number | undefined) =>
+          files.reduce((sum, file) => sum + (pick(file) ?? file.bytes), 0);
+        this.info(
+          `precompressed ${files.length} files: ${total((file) => file.bytes)} B, ` +
+            `brotli ${total((file) => file.brotliBytes)} B, gzip ${total((file) => file.gzipBytes)} B`,
+        );
+      },
     },
   };
 }

@@ -4,6 +4,10 @@
 // no browser or proxy keeps, since they carry personal data and ciphertexts.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isApiPath } from '../lib/request-path';
 
 /**
@@ -21,19 +25,52 @@ const LIBRARY_STYLE_HASHES = [
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
+const sourceHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The pages the web build drew (apps/web/build/prerender.ts) carry their CSS in a <style> element,
+ * so that they paint without a round trip, and two short scripts: one sets the stored theme before
+ * the first paint, one asks for the page's scripts once it has painted. They are allowed by the
+ * hash of the text this build wrote, read at start; nothing else inline is.
+ */
+async function inlineHashes(webDistDir: string | undefined): Promise<InlineHashes> {
+  const hashes: InlineHashes = { scripts: [], styles: [] };
+  if (webDistDir === undefined || !existsSync(webDistDir)) return hashes;
+  const pages = (await readdir(webDistDir)).filter((name) => name.endsWith('.html'));
+  for (const page of pages) {
+    const html = await readFile(join(webDistDir, page), 'utf8');
+    for (const [, text] of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
+      hashes.scripts.push(sourceHash(text!));
+    for (const [, text] of html.matchAll(/<style>([\s\S]*?)<\/style>/g))
+      hashes.styles.push(sourceHash(text!));
+  }
+  const unique = (list: string[]) => [...new Set(list)];
+  return { scripts: unique(hashes.scripts), styles: unique(hashes.styles) };
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  webDistDir?: string,
+): Promise<void> {
   const behindHttps = new URL(publicUrl).protocol === 'https:';
+  const inline = await inlineHashes(webDistDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...inline.scripts],
         'script-src-attr': ["'none'"],
         // The captcha solver's worker is a file of the build (new Worker(new URL(...))), not a blob.
         'worker-src': ["'self'"],
         // React's style props go through the CSSOM, which the policy does not restrict.
-        'style-src': ["'self'", ...LIBRARY_STYLE_HASHES],
+        'style-src': ["'self'", ...LIBRARY_STYLE_HASHES, ...inline.styles],
         // data: for the SVGs inlined in the stylesheets; the weather icons are our own components.
         'img-src': ["'self'", 'data:'],
         // No web fonts: the app uses the system's.

@@ -1,7 +1,10 @@
 // Serves the built single-page app the way a CDN would (issue 35): each text file as the .br or .gz
 // the build wrote beside it (apps/web/build/precompress.ts), chosen by Accept-Encoding and marked
 // `Vary: Accept-Encoding`; hashed assets cached for a year, everything else revalidated.
-// A client route (/dashboard, /reset-password?token=...) gets index.html so it survives a reload.
+// A client route (/dashboard, /reset-password?token=...) gets a page of the app so it survives a
+// reload: the one the build drew for it (dist/tos.html for /tos; index.html, the landing, for /),
+// else app.html, the app without a drawn screen (apps/web/build/prerender.ts). A build without
+// app.html (older ones, tests) answers index.html for every route.
 // A path that names a file (under /assets/, or with an extension) and is not there is a 404, never
 // the index page: a client still holding an older build must not run HTML as JavaScript, and
 // monitoring must see the miss. API misses stay 404 envelopes.
@@ -21,19 +24,30 @@ const COMPRESSED_SUFFIX = /\.(br|gz)$/;
 /** The app's routes are short; a longer path is nobody's page. */
 const MAX_CLIENT_ROUTE_LENGTH = 256;
 
-/** Whether a request missing every file is one of the app's own routes, which index.html renders. */
-function isClientRoute(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+/** The page the app falls back on: the app without a drawn screen, in builds that have it. */
+const APP_PAGE = 'app.html';
+
+/** The path of a request missing every file when it is one of the app's own routes, else null. */
+function clientRoute(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   let path: string;
   try {
     path = decodeURIComponent(pathOf(request.url));
   } catch {
-    return false;
+    return null;
   }
-  if (isApiPath(path) || path.length > MAX_CLIENT_ROUTE_LENGTH) return false;
-  if (path === '/assets' || path.startsWith('/assets/')) return false;
+  if (isApiPath(path) || path.length > MAX_CLIENT_ROUTE_LENGTH) return null;
+  if (path === '/assets' || path.startsWith('/assets/')) return null;
   // A dot in the last segment names a file (/favicon.ico, /old-chunk.js.map); no route has one.
-  return !path.slice(path.lastIndexOf('/') + 1).includes('.');
+  return path.slice(path.lastIndexOf('/') + 1).includes('.') ? null : path;
+}
+
+/** The HTML files at the top of the build: index.html, app.html and the drawn pages. */
+async function topLevelPages(distDir: string): Promise<Set<string>> {
+  const entries = await readdir(distDir, { withFileTypes: true });
+  return new Set(
+    entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => entry.name),
+  );
 }
 
 /** The files of the build (paths under it, forward slashes) that have a compressed twin. */
@@ -49,7 +63,9 @@ async function filesWithCompressedTwins(distDir: string): Promise<Set<string>> {
 /** Serves `distDir` when it holds a build; answers whether it does. */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<boolean> {
   const hasWebApp = distDir !== undefined && existsSync(join(distDir, 'index.html'));
+  let pages = new Set<string>();
   if (hasWebApp) {
+    pages = await topLevelPages(distDir);
     const varies = await filesWithCompressedTwins(distDir);
     await app.register(fastifyStatic, {
       root: distDir,
@@ -69,8 +85,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       },
     });
   }
+  const fallbackPage = pages.has(APP_PAGE) ? APP_PAGE : 'index.html';
+  /** /tos -> tos.html when the build drew it; '/' is served as the folder's index.html before this. */
+  const pageFor = (route: string) => {
+    const drawn = `${route.slice(1)}.html`;
+    return route.lastIndexOf('/') === 0 && drawn !== APP_PAGE && pages.has(drawn) ? drawn : fallbackPage;
+  };
   app.setNotFoundHandler((request, reply) => {
-    if (hasWebApp && isClientRoute(request)) return reply.sendFile('index.html');
+    const route = hasWebApp ? clientRoute(request) : null;
+    if (route !== null) return reply.sendFile(pageFor(route));
     // A miss outside the API is revalidated like the page: a later deploy may bring the file.
     if (!isApiPath(request.url)) reply.header('cache-control', REVALIDATE);
     return reply.status(404).send({ ok: false, error: HTTP_MESSAGES.notFound });

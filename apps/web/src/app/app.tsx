@@ -1,7 +1,7 @@
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { RouterProvider, type DataRouter } from 'react-router';
 import './base.css';
 
-export function App() {
+/** The same tree in the browser and in the build's prerender (app/prerender.tsx), so hydration matches. */
+export function App({ router }: { router: DataRouter }) {
   return <RouterProvider router={router} />;
 }

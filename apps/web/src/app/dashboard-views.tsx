@@ -1,16 +1,10 @@
 // The dashboard's views in the sidebar's order (product-spec.md section 2). Features meet here:
-// each view is its feature's component; the shell only knows the list.
-import type { DashboardViews } from '../features/dashboard/dashboard-view';
-import { AccountsView } from '../features/accounts/accounts-view';
-import { AlgorithmsView } from '../features/algorithms/algorithms-view';
-import { AnalysesView } from '../features/analyses/analyses-view';
-import { BacktestsView } from '../features/backtests/backtests-view';
-import { InvestmentsView } from '../features/investments/investments-view';
-import { LogsView } from '../features/logs/logs-view';
-import { MonitoringView } from '../features/monitoring/monitoring-view';
-import { OverviewView } from '../features/overview/overview-view';
-import { UsersView } from '../features/users/users-view';
-import { SettingsWithUpload } from './settings-with-upload';
+// each view is its feature's component; the shell only knows the list. Each view comes in a chunk
+// of its own, with its CSS and libraries (the charts, the tables), fetched when it is first chosen,
+// side by side with its collections.
+import type { ComponentType } from 'react';
+import type { DashboardView, DashboardViews } from '../features/dashboard/dashboard-view';
+import { lazyScreen } from './lazy-screen';
 import {
   AccountsIcon,
   AlgorithmsIcon,
@@ -24,6 +18,15 @@ import {
   UsersIcon,
 } from '../components/nav-icons';
 
+/** A view's component from its own chunk, and the way to start fetching that chunk early. */
+function fromChunk(load: () => Promise<ComponentType>): Pick<DashboardView, 'Component' | 'preload'> {
+  return {
+    Component: lazyScreen(load),
+    // A failure shows when the view renders (lazy-screen.ts): here it is only an early start.
+    preload: () => void load().catch(() => undefined),
+  };
+}
+
 export const DASHBOARD_VIEWS: DashboardViews = [
   {
     id: 'overview',
@@ -31,7 +34,7 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     Icon: OverviewIcon,
     adminOnly: false,
     loads: ['investments', 'transactions'],
-    Component: OverviewView,
+    ...fromChunk(() => import('../features/overview/overview-view').then((module) => module.OverviewView)),
   },
   {
     id: 'backtest',
@@ -39,7 +42,7 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     Icon: BacktestIcon,
     adminOnly: false,
     loads: ['backtests'],
-    Component: BacktestsView,
+    ...fromChunk(() => import('../features/backtests/backtests-view').then((module) => module.BacktestsView)),
   },
   {
     id: 'monitoring',
@@ -48,17 +51,33 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     adminOnly: true,
     // Bots are named after their investments.
     loads: ['investments'],
-    Component: MonitoringView,
+    ...fromChunk(() =>
+      import('../features/monitoring/monitoring-view').then((module) => module.MonitoringView),
+    ),
   },
-  { id: 'logs', label: 'Logs', Icon: LogsIcon, adminOnly: false, loads: ['logs'], Component: LogsView },
-  { id: 'users', label: 'Users', Icon: UsersIcon, adminOnly: true, loads: ['users'], Component: UsersView },
+  {
+    id: 'logs',
+    label: 'Logs',
+    Icon: LogsIcon,
+    adminOnly: false,
+    loads: ['logs'],
+    ...fromChunk(() => import('../features/logs/logs-view').then((module) => module.LogsView)),
+  },
+  {
+    id: 'users',
+    label: 'Users',
+    Icon: UsersIcon,
+    adminOnly: true,
+    loads: ['users'],
+    ...fromChunk(() => import('../features/users/users-view').then((module) => module.UsersView)),
+  },
   {
     id: 'accounts',
     label: 'Accounts',
     Icon: AccountsIcon,
     adminOnly: false,
     loads: ['accounts'],
-    Component: AccountsView,
+    ...fromChunk(() => import('../features/accounts/accounts-view').then((module) => module.AccountsView)),
   },
   {
     id: 'investments',
@@ -66,7 +85,9 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     Icon: InvestmentsIcon,
     adminOnly: false,
     loads: ['investments'],
-    Component: InvestmentsView,
+    ...fromChunk(() =>
+      import('../features/investments/investments-view').then((module) => module.InvestmentsView),
+    ),
   },
   {
     id: 'algorithms',
@@ -74,7 +95,9 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     Icon: AlgorithmsIcon,
     adminOnly: true,
     loads: ['algorithms'],
-    Component: AlgorithmsView,
+    ...fromChunk(() =>
+      import('../features/algorithms/algorithms-view').then((module) => module.AlgorithmsView),
+    ),
   },
   {
     id: 'analysis',
@@ -82,7 +105,7 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     Icon: AnalysisIcon,
     adminOnly: false,
     loads: ['analyses'],
-    Component: AnalysesView,
+    ...fromChunk(() => import('../features/analyses/analyses-view').then((module) => module.AnalysesView)),
   },
   {
     id: 'settings',
@@ -90,6 +113,6 @@ export const DASHBOARD_VIEWS: DashboardViews = [
     Icon: SettingsIcon,
     adminOnly: false,
     loads: [],
-    Component: SettingsWithUpload,
+    ...fromChunk(() => import('./settings-with-upload').then((module) => module.SettingsWithUpload)),
   },
 ];

@@ -1,51 +1,99 @@
-// The routes of product-spec.md section 2. Features meet here and nowhere else. Only the landing
-// is in the entry chunk: every other screen, and the session machinery the public pages do not
-// use, comes in a chunk of its own when its route is first shown.
-import { Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+// The routes of product-spec.md section 2. Features meet here and nowhere else. The entry chunk
+// holds only this table: every screen, the landing included, and the session machinery the public
+// pages do not use come in chunks of their own, named by `lazy`. The router loads the chunks of
+// every route a URL matches at once (for /login the session layout and the access screen side by
+// side, not one after the other), so a screen costs one round trip after the entry, and a page
+// that does not show a screen never downloads it.
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
-import { LandingPage } from '../pages/landing-page';
+import { loadChunk } from '../lib/load-chunk';
 import { CrashScreen } from './crash-screen';
-import { lazyScreen } from './lazy-screen';
 
-const LegalPage = lazyScreen(() => import('../pages/legal-page').then((module) => module.LegalPage));
-const SessionRoutes = lazyScreen(() => import('./session-routes').then((module) => module.SessionRoutes));
-const GuestOnly = lazyScreen(() => import('./session-routes').then((module) => module.GuestOnly));
-const DashboardGuard = lazyScreen(() => import('./session-routes').then((module) => module.DashboardGuard));
-const AccessScreen = lazyScreen(() =>
-  import('../features/auth/access-screen').then((module) => module.AccessScreen),
-);
-const PasswordResetScreen = lazyScreen(() =>
-  import('../features/auth/password-reset-screen').then((module) => module.PasswordResetScreen),
-);
-const DashboardPage = lazyScreen(() => import('./dashboard-page').then((module) => module.DashboardPage));
-
-const loading = (screen: ReactNode) => <Suspense fallback={<LoadingOverlay />}>{screen}</Suspense>;
-
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     errorElement: <CrashScreen />,
+    // Shown while the first screen's chunks arrive on a page the build did not draw (build/prerender.ts).
+    hydrateFallbackElement: <LoadingOverlay />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/tos', element: loading(<LegalPage document="tos" />) },
-      { path: '/privacy', element: loading(<LegalPage document="privacy" />) },
       {
-        element: loading(<SessionRoutes />),
+        path: '/',
+        lazy: () =>
+          loadChunk(() => import('../pages/landing-page')).then((module) => ({
+            Component: module.LandingPage,
+          })),
+      },
+      {
+        path: '/tos',
+        lazy: () =>
+          loadChunk(() => import('../pages/legal-page')).then((module) => ({
+            element: <module.LegalPage document="tos" />,
+          })),
+      },
+      {
+        path: '/privacy',
+        lazy: () =>
+          loadChunk(() => import('../pages/legal-page')).then((module) => ({
+            element: <module.LegalPage document="privacy" />,
+          })),
+      },
+      {
+        lazy: () =>
+          loadChunk(() => import('./session-routes')).then((module) => ({ Component: module.SessionRoutes })),
         children: [
           {
-            element: loading(<GuestOnly />),
+            lazy: () =>
+              loadChunk(() => import('./session-routes')).then((module) => ({ Component: module.GuestOnly })),
             children: [
-              { path: '/login', element: loading(<AccessScreen />) },
-              { path: '/reset-password', element: loading(<PasswordResetScreen />) },
+              {
+                path: '/login',
+                lazy: () =>
+                  loadChunk(() => import('../features/auth/access-screen')).then((module) => ({
+                    Component: module.AccessScreen,
+                  })),
+              },
+              {
+                path: '/reset-password',
+                lazy: () =>
+                  loadChunk(() => import('../features/auth/password-reset-screen')).then((module) => ({
+                    Component: module.PasswordResetScreen,
+                  })),
+              },
             ],
           },
           {
-            element: loading(<DashboardGuard />),
-            children: [{ path: '/dashboard', element: loading(<DashboardPage />) }],
+            lazy: () =>
+              loadChunk(() => import('./session-routes')).then((module) => ({
+                Component: module.DashboardGuard,
+              })),
+            children: [
+              {
+                path: '/dashboard',
+                lazy: () =>
+                  loadChunk(() => import('./dashboard-page')).then((module) => ({
+                    Component: module.DashboardPage,
+                  })),
+              },
+            ],
           },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];
+
+/**
+ * Loads the chunks of the routes `pathname` matches and writes them into the table, as the router
+ * would on its first navigation. A page the build drew must be hydrated by a router that renders
+ * it at once, with no fallback in between (React Router's guide to lazy routes with SSR).
+ */
+export async function loadRoutesOf(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

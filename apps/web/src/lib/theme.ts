@@ -30,7 +30,15 @@ export function setTheme(theme: Theme): void {
   for (const listener of listeners) listener();
 }
 
-export const useTheme = (): Theme => useSyncExternalStore(subscribe, getSnapshot);
+/**
+ * The prerender (build/prerender.ts) draws in the light theme, in Node. In the browser the stored
+ * theme is already the document's before the first paint (the drawn page's inline script sets
+ * data-theme), so hydration reads it too: the drawn pages' markup does not depend on the theme,
+ * only the document's attribute does, and that must not flip to light for a frame.
+ */
+const getServerSnapshot = (): Theme => (typeof window === 'undefined' ? 'light' : getSnapshot());
+
+export const useTheme = (): Theme => useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 
 /** The theme's colours apply to the whole document while the calling screen is shown. */
 export function useDocumentTheme(): void {

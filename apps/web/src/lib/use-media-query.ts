@@ -9,6 +9,8 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    // The prerender (build/prerender.ts) has no screen: it draws as if no query matched.
+    () => false,
   );
 }
 

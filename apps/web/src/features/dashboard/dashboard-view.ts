@@ -12,7 +12,10 @@ export interface DashboardView {
   adminOnly: boolean;
   /** Collections the view shows: the shell holds a spinner until their first load ends. */
   loads: readonly CollectionName[];
+  /** Loaded on first render (a chunk of its own: src/app/dashboard-views.tsx). */
   Component: ComponentType;
+  /** Starts fetching the view's code, so that it arrives while its collections load. */
+  preload: () => void;
 }
 
 /** The first view is the initial one (overview). */

@@ -9,6 +9,7 @@ const view = (id: string) => ({
   adminOnly: false,
   loads: [],
   Component: () => null,
+  preload: () => undefined,
 });
 const views: DashboardViews = [view('overview'), view('logs'), view('settings')];
 

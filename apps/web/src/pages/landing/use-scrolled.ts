@@ -9,4 +9,6 @@ function subscribe(onChange: () => void): () => void {
   return () => window.removeEventListener('scroll', onChange);
 }
 
-export const useScrolled = (): boolean => useSyncExternalStore(subscribe, () => window.scrollY > THRESHOLD_PX);
+/** The prerender (build/prerender.ts) draws the page at the top. */
+export const useScrolled = (): boolean =>
+  useSyncExternalStore(subscribe, () => window.scrollY > THRESHOLD_PX, () => false);

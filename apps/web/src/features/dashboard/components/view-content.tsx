@@ -1,7 +1,9 @@
 // What the content area shows for a view: the maintenance notice for a non-admin on an admin
-// view, a spinner until the view's collections first load (product-spec.md section 2), then the
-// view. A failed load also ends the spinner: the view shows what it has, the failure is logged.
+// view, a spinner until the view's collections first load (product-spec.md section 2) and its code
+// has arrived, then the view. A failed load also ends the spinner: the view shows what it has, the
+// failure is logged.
 import { useQueries } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { collections } from '../../../lib/collections/collections';
 import type { DashboardView } from '../dashboard-view';
 
@@ -17,8 +19,14 @@ function LoadedView({ view }: { view: DashboardView }) {
     queries: view.loads.map((name) => collections[name]),
     combine: (results) => results.some((result) => result.isPending),
   });
+  // The view's chunk comes while its collections load, not after.
+  useEffect(() => view.preload(), [view]);
   if (loading) return <ViewSpinner label={view.label} />;
-  return <view.Component />;
+  return (
+    <Suspense fallback={<ViewSpinner label={view.label} />}>
+      <view.Component />
+    </Suspense>
+  );
 }
 
 function ViewSpinner({ label }: { label: string }) {
