@@ -20,7 +20,7 @@ await build({
     main: 'src/main.ts',
     'main.worker': 'src/main.worker.ts',
     'engine-worker': 'src/jobs/engine-worker.ts',
-    bot: 'src/bots/bot-main.ts',
+    bot: 'src/bots/process/bot-main.ts',
     'main.rotate-key': 'src/main.rotate-key.ts',
   },
   outdir: 'dist',

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { pino } from 'pino';
 import type { Market } from '@platform/contracts';
 import { buildApp } from './app';
-import { botEntryLocation } from './bots/bot-supervisor';
+import { botEntryLocation } from './bots/host/bot-supervisor';
 import { CapitalAccountLink } from './bots/brokers/capital/capital-link';
 import { CapitalQuoteFeed } from './bots/brokers/capital/capital-quote-feed';
 import { realTimers } from './bots/timers';
@@ -17,8 +17,8 @@ import {
   DEFAULT_CAPITAL_DEMO_STREAM_URL,
   DEFAULT_CAPITAL_STREAM_URL,
 } from './bots/brokers/capital/capital-hosts';
-import { CandleBook } from './bots/feed/candle-book';
-import { lateBotControl, startLiveRuntime, type LiveRuntime } from './bots/live-runtime';
+import { CandleBook } from './bots/host/feed/candle-book';
+import { lateBotControl, startLiveRuntime, type LiveRuntime } from './bots/host/live-runtime';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { AtRestCipher, type MasterKeys } from './lib/crypto';
 import { stdoutLogger } from './lib/logger';

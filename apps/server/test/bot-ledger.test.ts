@@ -4,7 +4,7 @@ import { investments } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ClosedCycleRecord, OrderRecord } from '../src/bots/hub/hub-protocol';
+import type { ClosedCycleRecord, OrderRecord } from '../src/bots/protocol/hub-protocol';
 import { BotNotRunnableError } from '../src/modules/bots/bots.service';
 import { demoInvestor } from './support/demo-investor';
 import { createTestApp } from './support/test-app';

@@ -64,7 +64,7 @@ describe('log format', () => {
 
 /** A bot process started without a hub: it logs why it cannot start, on a pipe as under pm2, and exits. */
 async function botStartFailureLine(logFormat: string | undefined): Promise<string> {
-  const entry = fileURLToPath(new URL('../src/bots/bot-main.ts', import.meta.url));
+  const entry = fileURLToPath(new URL('../src/bots/process/bot-main.ts', import.meta.url));
   const env = { PATH: process.env.PATH, BOT_INVESTMENT_ID: 'inv-1', ...(logFormat ? { LOG_FORMAT: logFormat } : {}) };
   const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', entry], { env }).catch(
     (error: unknown) => error as { stdout: string },

@@ -11,14 +11,14 @@ import type {
   ClosedCycleRecord,
   FxTable,
   OrderRecord,
-} from '../../bots/hub/hub-protocol';
+} from '../../bots/protocol/hub-protocol';
 import { loadFxCloses } from '../../jobs/handlers/fx-closes';
 import type { PriceHistory } from '../../jobs/price-history';
 import type { Clock } from '../../lib/clock';
 import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';
-import { BOT_MESSAGES } from '../../bots/bot-messages';
-import { WriteBatch } from '../../bots/hub/write-batch';
+import { BOT_MESSAGES } from '../../bots/protocol/bot-messages';
+import { WriteBatch } from './write-batch';
 import type { BotsRepository, ClosingCycle, NewOrder } from './bots.repository';
 
 type ConfirmedOrder = Parameters<BotsRepository['confirmOrders']>[0][number];

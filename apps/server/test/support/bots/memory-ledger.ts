@@ -1,9 +1,9 @@
 // A bot's ledger and the paper broker's book in memory, for tests that drive a GridBot without
 // a database: what a bot process writes through the hub, kept in arrays a test reads.
 import type { BrokerExit, BrokerPosition } from '../../../src/bots/brokers/broker';
-import type { PaperBook } from '../../../src/bots/brokers/paper-broker';
-import type { BotLedger } from '../../../src/bots/grid-bot';
-import type { ClosedCycleRecord, OrderRecord } from '../../../src/bots/hub/hub-protocol';
+import type { PaperBook } from '../../../src/bots/brokers/paper/paper-broker';
+import type { BotLedger } from '../../../src/bots/process/bot-ledger';
+import type { ClosedCycleRecord, OrderRecord } from '../../../src/bots/protocol/hub-protocol';
 
 export class MemoryLedger implements BotLedger {
   readonly orders = new Map<string, OrderRecord & { message?: string }>();

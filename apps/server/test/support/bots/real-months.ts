@@ -8,8 +8,8 @@ import { importCsv } from '@platform/marketdata';
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ReplaySchedule } from '../../../src/bots/feed/replay-schedule';
-import type { BotSetup, BrokerSetup, FxTable, PriceEvent } from '../../../src/bots/hub/hub-protocol';
+import { ReplaySchedule } from '../../../src/bots/host/feed/replay-schedule';
+import type { BotSetup, BrokerSetup, FxTable, PriceEvent } from '../../../src/bots/protocol/hub-protocol';
 import type { MemoryLedger } from './memory-ledger';
 
 const DATA_DIR =

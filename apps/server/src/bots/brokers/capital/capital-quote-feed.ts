@@ -3,7 +3,7 @@
 // its quotes come from the account link's one stream.
 import type { Market } from '@platform/contracts';
 import type { Quote } from '../broker';
-import type { QuoteSource } from '../../feed/broker-feeds';
+import type { QuoteSource } from '../../host/feed/broker-feeds';
 import type { CapitalAccountLink } from './capital-link';
 import { resolveMarket } from './capital-market';
 

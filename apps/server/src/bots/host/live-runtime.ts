@@ -3,20 +3,20 @@
 // is configured, else the replay of its stored bars; the prices go to the bots and to the
 // overview's candles), and the supervisor that keeps a bot process per running investment.
 import type { Market } from '@platform/contracts';
-import { AtRestCipher, deriveKey } from '../lib/crypto';
-import type { PriceHistory } from '../jobs/price-history';
-import type { BotsService } from '../modules/bots/bots.service';
-import type { BotControl } from '../modules/investments/investments.service';
+import { AtRestCipher, deriveKey } from '../../lib/crypto';
+import type { PriceHistory } from '../../jobs/price-history';
+import type { BotsService } from '../../modules/bots/bots.service';
+import type { BotControl } from '../../modules/investments/investments.service';
 import { BotSupervisor, type BotProcessEntry, type SupervisorLogger } from './bot-supervisor';
 import type { CandleBook } from './feed/candle-book';
 import { BrokerFeeds, type QuoteSource } from './feed/broker-feeds';
 import { ReplayFeeds } from './feed/replay-feeds';
 import { SupervisorProcessControl, type MonitoredInvestments } from './supervisor-process-control';
-import type { ProcessControl } from '../realtime/process-control';
-import { BotHub, botToken } from './hub/bot-hub';
-import { CapitalLinks, type CapitalHosts } from './hub/capital-links';
-import type { CapitalAccountLinkOptions } from './brokers/capital/capital-link';
-import type { PriceEvent } from './hub/hub-protocol';
+import type { ProcessControl } from '../../realtime/process-control';
+import { BotHub, botToken } from './bot-hub';
+import { CapitalLinks, type CapitalHosts } from './capital-links';
+import type { CapitalAccountLinkOptions } from '../brokers/capital/capital-link';
+import type { PriceEvent } from '../protocol/hub-protocol';
 
 export interface LiveRuntimeOptions {
   bots: BotsService;

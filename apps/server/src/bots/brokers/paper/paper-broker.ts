@@ -4,7 +4,7 @@
 // the book keeps one position per client reference, so a retried order never opens a second one.
 import type { InstrumentSpec } from '@platform/engine';
 import { randomUUID } from 'node:crypto';
-import type { Broker, BrokerExit, BrokerPosition, OpenOrder, OrderOutcome } from './broker';
+import type { Broker, BrokerExit, BrokerPosition, OpenOrder, OrderOutcome } from '../broker';
 
 /** The paper broker's positions of one bot. */
 export interface PaperBook {

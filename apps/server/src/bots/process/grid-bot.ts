@@ -36,49 +36,26 @@ import {
   type BrokerExit,
   type BrokerPosition,
   type OpenOrder,
-  type OrderJournal,
   type OrderOutcome,
-} from './brokers/broker';
-import { BOT_MESSAGES } from './bot-messages';
-import { reconcile } from './bot-reconcile';
-import { settleOutcome } from './order-settling';
+} from '../brokers/broker';
+import { BOT_MESSAGES } from '../protocol/bot-messages';
+import type { BotLedger, BotLogger } from './bot-ledger';
+import { reconcile } from './reconcile';
+import { openOrderOf, OrderSender, type PositionExit } from './order-sender';
 import { keepResting } from './resting-orders';
+import { bookClosedCycle, type LiveCycle, type RestingOrder } from './live-cycle';
 import { Resync } from './resync';
-import { realTimers, sleep, type Timers } from './timers';
+import { realTimers, sleep, type Timers } from '../timers';
 import type {
   BotSetup,
   ClosedCycleRecord,
   FxTable,
   OrderRecord,
   PriceEvent,
-  QuietPrices,
-  StandingFilled,
-  StandingNotice,
-} from './hub/hub-protocol';
-
-/** Where a bot writes what it does: the hub in a bot process, memory in tests. */
-export interface BotLedger extends OrderJournal {
-  /**
-   * Written before its order goes out. A ledger on the broker's own ordered channel (the paper
-   * book, through the hub) resolves at once: the channel writes it before the order.
-   */
-  intent(order: OrderRecord): Promise<void>;
-  working(id: string, workingOrderId: string): Promise<void>;
-  confirm(id: string, dealId: string, fillPrice: number, stopLevel?: number | null): Promise<void>;
-  cancel(id: string): Promise<void>;
-  fail(id: string, message: string): Promise<void>;
-  closeCycle(record: ClosedCycleRecord): Promise<void>;
-  halt(message: string): Promise<void>;
-  /** Why the running bot waits, shown on the investment; null once it trades again. */
-  note(message: string | null): Promise<void>;
-  stopAdjusted(id: string, requested: number, held: number): Promise<void>;
-}
-
-export interface BotLogger {
-  info(data: object, message: string): void;
-  warn(data: object, message: string): void;
-  error(data: object, message: string): void;
-}
+  WireQuietBand,
+  StandingFill,
+  WireStandingOrders,
+} from '../protocol/hub-protocol';
 
 export interface GridBotOptions {
   logger: BotLogger;
@@ -104,32 +81,6 @@ export interface GridBotOptions {
   onFatal?: (error: unknown) => void;
 }
 
-export interface HeldPosition {
-  dealId: string;
-  /** The grid level it filled (0: the cycle's first entry). */
-  level: number;
-  lots: number;
-  /** The broker's fill and the one the decision expected (they differ only with a real market's slippage). */
-  fill: number;
-  expectedFill: number;
-  /** The take profit the broker holds with it; undefined when not known (after a restart). */
-  profitLevel?: number | null;
-}
-
-export interface LiveCycle {
-  id: string;
-  referencePrice: number;
-  scale: number;
-  openedAt: number;
-  positions: HeldPosition[];
-}
-
-/** The next level, resting at the broker as a working order. */
-export interface RestingOrder {
-  record: OrderRecord;
-  workingOrderId: string;
-}
-
 /** Why the bot does not trade now, while it still runs. */
 type Pause = { kind: 'market-closed' | 'settling' | 'broker-down'; reason: string };
 
@@ -143,28 +94,26 @@ export function fxRateOf(table: FxTable): (timeMs: number) => number {
   };
 }
 
-/** Where a position was closed, and what closed it if the broker had. */
-type PositionExit = Pick<BrokerExit, 'level' | 'cause'>;
-
 export class GridBot {
   readonly stepper: GridStepper;
   readonly fxRate: (timeMs: number) => number;
   readonly timers: Timers;
+  /** Carries orders to the broker and brings back their outcomes (order-sender.ts). */
+  readonly sender: OrderSender;
   private readonly spread: number;
   /** The grid's target in milli-points: a take profit is the cycle's average fill plus it. */
   private readonly target: number;
   private readonly retryDelayMs: number;
   private readonly maxRetryDelayMs: number;
-  private readonly settleWindowMs: number;
   private readonly marketCheckMs: number;
   private readonly watchMs: number;
   cycle: LiveCycle | null = null;
   resting: RestingOrder | null = null;
   /** EUR booked by the closed cycles (the broker's levels), what the stepper restarts from. */
   realised: number;
-  private readonly queue: { event: PriceEvent; filled: StandingFilled | null }[] = [];
+  private readonly queue: { event: PriceEvent; filled: StandingFill | null }[] = [];
   /** The standing order last told to the broker, valid until the next price. */
-  private standing: StandingNotice | null = null;
+  private standing: WireStandingOrders | null = null;
   private draining: Promise<void> | null = null;
   private haltedWith: string | null = null;
   private pause: Pause | null = null;
@@ -194,11 +143,27 @@ export class GridBot {
     this.timers = options.timers ?? realTimers;
     this.retryDelayMs = options.retryDelayMs ?? 1_000;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
-    this.settleWindowMs = options.settleWindowMs ?? 120_000;
     this.marketCheckMs = options.marketCheckMs ?? 120_000;
     this.watchMs = options.watchMs ?? 30_000;
     this.lastPriceAt = this.timers.now();
     this.realised = setup.realisedEur;
+    this.sender = new OrderSender(
+      broker,
+      ledger,
+      {
+        pauseFor: (kind, reason) => this.pauseFor(kind, reason),
+        resumeFrom: async (kind) => {
+          if (this.pause?.kind === kind) await this.resume();
+        },
+      },
+      {
+        timers: this.timers,
+        logger: options.logger,
+        settleWindowMs: options.settleWindowMs ?? 120_000,
+        retryDelayMs: this.retryDelayMs,
+        maxRetryDelayMs: this.maxRetryDelayMs,
+      },
+    );
   }
 
   /** Why the bot stopped trading for good, or null while it runs. */
@@ -244,7 +209,7 @@ export class GridBot {
   }
 
   /** A price, with the standing order the broker filled on it if it filled one. */
-  onPrice(event: PriceEvent, filled: StandingFilled | null = null): void {
+  onPrice(event: PriceEvent, filled: StandingFill | null = null): void {
     if (this.haltedWith !== null || this.stopping) return;
     // While an outcome is settled the bot decides nothing: the price would be stale by then.
     if (this.pause && this.pause.kind !== 'market-closed' && this.draining) return;
@@ -266,7 +231,7 @@ export class GridBot {
    * is moved a milli-point inwards: a price's rounding to milli-points never carries a deciding
    * price into the band.
    */
-  quietBand(): QuietPrices {
+  quietBand(): WireQuietBand {
     const { above, below, opensQuiet } = this.stepper.quietBand();
     const perUnit = this.stepper.perUnit;
     return {
@@ -281,7 +246,7 @@ export class GridBot {
    * on that price (the engine's StandingOrders, with the ids it is written under); null when that
    * price is the bot's to decide. Call once every price received is handled.
    */
-  standingOrder(): StandingNotice | null {
+  standingOrder(): WireStandingOrders | null {
     const orders = this.stepper.standingOrders();
     const cycle = this.cycle;
     this.standing =
@@ -332,10 +297,8 @@ export class GridBot {
   async takeBackResting(): Promise<void> {
     const resting = this.resting;
     if (!resting || !this.broker.cancelResting) return;
-    const filled = await this.broker.cancelResting(resting.workingOrderId, this.openOrderOf(resting.record));
     this.resting = null;
-    if (filled) await this.ledger.confirm(resting.record.id, filled.dealId, filled.level, filled.stopLevel);
-    else await this.ledger.cancel(resting.record.id);
+    await this.sender.takeBack(resting.record, resting.workingOrderId, false);
   }
 
   private async drain(): Promise<void> {
@@ -354,7 +317,7 @@ export class GridBot {
     }
   }
 
-  private async handle(event: PriceEvent, filled: StandingFilled | null): Promise<void> {
+  private async handle(event: PriceEvent, filled: StandingFill | null): Promise<void> {
     this.lastPriceAt = this.timers.now();
     const decisions = this.stepper.step(event.kind, this.stepper.toMilli(event.price), event.sourceTime);
     try {
@@ -485,41 +448,11 @@ export class GridBot {
     record: OrderRecord,
     extra: Pick<OpenOrder, 'stopLevel' | 'profitLevel' | 'limitLevel'>,
   ): Promise<OrderOutcome> {
-    const order = this.openOrderOf(record, extra);
-    try {
-      return await this.broker.send(order);
-    } catch (error) {
-      if (!(error instanceof BrokerError)) throw error;
-      if (error.problem !== 'unavailable') {
-        // Refused: nothing opened. A closed market pauses the bot (recover), anything else halts it.
-        await this.ledger.fail(record.id, error.message);
-        throw error;
-      }
-      this.options.logger.warn(
-        { orderId: record.id, reason: error.message },
-        'order outcome unknown: settling',
-      );
-      const outcome = await this.settle({ ...order, dealReference: null });
-      // Settled: the bot trades again from what the broker holds, on the next price.
-      await this.applyOutcome(record, outcome, this.expectedFillOf(record));
-      throw new Resync();
-    }
-  }
-
-  /** Waits, sending nothing, until the broker tells the order's outcome (order-settling.ts). */
-  async settle(order: OpenOrder): Promise<OrderOutcome> {
-    await this.pauseFor('settling', BOT_MESSAGES.awaitingOutcome);
-    const outcome = await settleOutcome(this.broker, order, {
-      timers: this.timers,
-      windowMs: this.settleWindowMs,
-      firstDelayMs: this.retryDelayMs,
-      maxDelayMs: this.maxRetryDelayMs,
-      onLook: ({ error }) =>
-        this.options.logger.warn({ orderId: order.clientRef, error }, 'order not found at the broker yet'),
-    });
-    this.options.logger.info({ orderId: order.clientRef, outcome: outcome.kind }, 'order outcome settled');
-    await this.resume();
-    return outcome;
+    const { outcome, late } = await this.sender.send(record, openOrderOf(record, extra));
+    if (!late) return outcome;
+    // Settled: the bot trades again from what the broker holds, on the next price.
+    await this.applyOutcome(record, outcome, this.expectedFillOf(record));
+    throw new Resync();
   }
 
   /** Writes what became of an order: its fill (held with its cycle), its working order, or its absence. */
@@ -566,15 +499,8 @@ export class GridBot {
    * taken back (null), and the level goes at the market.
    */
   async takeResting(resting: RestingOrder): Promise<BrokerPosition | null> {
-    const order = this.openOrderOf(resting.record);
-    const filled =
-      (await this.broker.restingFill?.(resting.workingOrderId, order)) ??
-      (await this.broker.cancelResting?.(resting.workingOrderId, order)) ??
-      null;
     this.resting = null;
-    if (filled) await this.ledger.confirm(resting.record.id, filled.dealId, filled.level, filled.stopLevel);
-    else await this.ledger.cancel(resting.record.id);
-    return filled;
+    return this.sender.takeBack(resting.record, resting.workingOrderId);
   }
 
   private async exit(decision: ExitDecision, event: PriceEvent): Promise<void> {
@@ -591,7 +517,7 @@ export class GridBot {
     this.options.onOrderSent?.(event);
     let exits: PositionExit[];
     try {
-      exits = await this.closeAll(cycle.positions, bid);
+      exits = await this.sender.closeAll(cycle.positions, bid);
     } catch (error) {
       if (!(error instanceof BrokerError) || error.problem !== 'market-closed') throw error;
       // Those closed before the refusal are read from the broker when the cycle closes at the reopening.
@@ -624,7 +550,7 @@ export class GridBot {
    * position or exits, the confirmation): the bot books it, which only holds if its own step
    * decided that very order. Anything else is a fault: the bot starts again from what was written.
    */
-  private async book(decisions: GridDecision[], event: PriceEvent, filled: StandingFilled): Promise<void> {
+  private async book(decisions: GridDecision[], event: PriceEvent, filled: StandingFill): Promise<void> {
     const standing = this.standing;
     const fill =
       standing?.orderId === filled.orderId
@@ -685,11 +611,7 @@ export class GridBot {
     }
   }
 
-  /**
-   * Writes the closed cycle as one transaction, from the exit levels the broker gave its positions.
-   * The decided result is what a paper bot books (the engine's exact money); the broker's levels add
-   * or take what they differ by.
-   */
+  /** Writes the closed cycle as one transaction (live-cycle.ts books it) and adds its result to what was booked. */
   async closed(
     cycle: LiveCycle,
     reason: ClosedCycleRecord['reason'],
@@ -700,40 +622,16 @@ export class GridBot {
     /** The price's own time, whose day picks the EURUSD rate (engine.md section 1). */
     fxAt: number = closedAt,
   ): Promise<number> {
-    const lots = cycle.positions.reduce((sum, position) => sum + position.lots, 0);
-    const exitLevels = exits.map((exit) => exit.level);
-    const exitValue = cycle.positions.reduce(
-      (sum, position, index) => sum + position.lots * (exitLevels[index] as number),
-      0,
-    );
-    // Where the broker dealt exactly as decided (the paper book), the engine's money to the last
-    // digit; otherwise the broker's own levels and sizes.
-    const asDecided =
-      decision !== null &&
-      Math.round(lots * 100) === decision.quantity &&
-      cycle.positions.every(
-        (position, index) =>
-          position.fill === position.expectedFill &&
-          exitLevels[index] === decision.bid / this.stepper.perUnit,
-      );
-    const usd = cycle.positions.reduce(
-      (sum, position, index) => sum + position.lots * ((exitLevels[index] as number) - position.fill),
-      0,
-    );
-    const profitLoss = asDecided
-      ? decision.eur
-      : (usd * this.setup.instrument.contractSize) / this.fxRate(fxAt);
-    await this.ledger.closeCycle({
+    const record = bookClosedCycle(cycle, exits, decision, {
       closeId,
-      cycleId: cycle.id,
-      lots: Math.round(lots * 100) / 100,
-      entryPrice: lots > 0 ? cycle.positions.reduce((sum, p) => sum + p.lots * p.fill, 0) / lots : 0,
-      exitPrice: lots > 0 ? exitValue / lots : 0,
-      openedAt: cycle.openedAt,
-      closedAt,
       reason,
-      profitLoss,
+      closedAt,
+      perUnit: this.stepper.perUnit,
+      contractSize: this.setup.instrument.contractSize,
+      fxRate: this.fxRate(fxAt),
     });
+    await this.ledger.closeCycle(record);
+    const { lots, profitLoss } = record;
     this.options.logger.info({ cycleId: cycle.id, reason, lots, profitLoss }, 'cycle closed');
     if (this.cycle === cycle) this.cycle = null;
     this.realised += profitLoss;
@@ -778,76 +676,6 @@ export class GridBot {
   /** The fill an order's decision expected: its limit, or the bid it was decided on plus the spread. */
   expectedFillOf(record: OrderRecord): number {
     return record.limitLevel ?? (this.stepper.toMilli(record.bid) + this.spread) / this.stepper.perUnit;
-  }
-
-  /** The order as the broker is sent it (the stop and take profit matter only when sending). */
-  openOrderOf(
-    record: OrderRecord,
-    extra: Partial<Pick<OpenOrder, 'stopLevel' | 'profitLevel' | 'limitLevel'>> = {},
-  ): OpenOrder {
-    return {
-      clientRef: record.id,
-      lots: record.lots,
-      bid: record.bid,
-      sentAt: new Date(record.createdAt),
-      stopLevel: extra.stopLevel ?? null,
-      profitLevel: extra.profitLevel ?? null,
-      limitLevel: extra.limitLevel ?? record.limitLevel ?? null,
-      dealReference: record.dealReference ?? null,
-    };
-  }
-
-  /**
-   * The exits of the cycle's positions (level, and what closed it if the broker had), closed one
-   * after another (a remote broker limits its request rate).
-   */
-  async closeAll(positions: readonly HeldPosition[], bid: number): Promise<PositionExit[]> {
-    const exits: PositionExit[] = [];
-    for (const position of positions) exits.push(await this.closeExit(position.dealId, bid));
-    return exits;
-  }
-
-  /**
-   * Closes one position. Closing by deal id cannot double, so a close whose answer did not come is
-   * simply asked again after a pause, the bot waiting meanwhile; one the broker no longer holds was
-   * closed (by that try, its stop or a person) at the level the broker tells.
-   */
-  private async closeExit(dealId: string, bid: number): Promise<PositionExit> {
-    const since = this.timers.now();
-    for (let delay = this.retryDelayMs; ; delay = Math.min(delay * 2, this.maxRetryDelayMs)) {
-      try {
-        const exit = await this.broker.closePosition(dealId, bid);
-        if (this.pause?.kind === 'broker-down') await this.resume();
-        return exit;
-      } catch (error) {
-        if (!(error instanceof BrokerError) || error.permanent || error.problem === 'market-closed')
-          throw error;
-        const gone = await this.goneExit(dealId, bid, since).catch(() => null);
-        if (gone) return gone;
-        await this.pauseFor('broker-down', BOT_MESSAGES.brokerDown(error.message));
-        await sleep(this.timers, delay);
-      }
-    }
-  }
-
-  /**
-   * A position the broker no longer holds: its close as the broker tells it. A broker that tells
-   * nothing of closes (the paper book), or still nothing once the settling window has passed, leaves
-   * the decided bid.
-   */
-  private async goneExit(dealId: string, bid: number, since: number): Promise<PositionExit | null> {
-    const held = await this.broker.positions();
-    if (held.some((position) => position.dealId === dealId)) return null;
-    const closed = (await this.broker.closedOutside?.([dealId]))?.get(dealId);
-    if (closed) return closed;
-    if (!this.broker.closedOutside || this.timers.now() - since >= this.settleWindowMs) {
-      this.options.logger.warn(
-        { dealId, bid },
-        'position gone without a close the broker tells: booked at the decided bid',
-      );
-      return { level: bid };
-    }
-    return null;
   }
 
   /** Waits with the reason on the investment; a closed market takes precedence over the lesser waits. */
@@ -918,11 +746,10 @@ export class GridBot {
       if (closed) await this.pauseFor('market-closed', closed);
     } else if (this.resting && this.cycle) {
       const { record, workingOrderId } = this.resting;
-      const filled = await this.broker.restingFill?.(workingOrderId, this.openOrderOf(record));
+      const filled = await this.sender.restingFill(record, workingOrderId);
       if (!filled) return;
       // Filled on a price the bot did not decide on: a level the cycle holds now.
       this.resting = null;
-      await this.ledger.confirm(record.id, filled.dealId, filled.level, filled.stopLevel);
       this.hold(this.cycle, record.level ?? 0, filled, record.limitLevel ?? filled.level);
       this.resync();
       await this.keepResting();

@@ -6,8 +6,8 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BotsService } from '../../modules/bots/bots.service';
 import { BotHub, botToken } from './bot-hub';
-import { HubClient } from './hub-client';
-import type { BotSetup, OrderRecord, PriceEvent, StandingFilled, StandingNotice } from './hub-protocol';
+import { HubClient } from '../process/hub-client';
+import type { BotSetup, OrderRecord, PriceEvent, StandingFill, WireStandingOrders } from '../protocol/hub-protocol';
 
 const price = (value: number, kind: PriceEvent['kind'] = 'move'): PriceEvent => ({
   market: 'GOLD',
@@ -35,7 +35,7 @@ async function connectedBot(writes: Partial<BotsService> = {}) {
     await hub.close();
   });
   await client.call('hello', { investmentId: 'inv-1', token: botToken(key, 'inv-1') });
-  const received: { price: number; seq: number; filled: StandingFilled | null }[] = [];
+  const received: { price: number; seq: number; filled: StandingFill | null }[] = [];
   client.onPrice((event, seq, filled) => received.push({ price: event.price, seq, filled }));
   // A call answered after what was sent before it: the hub has read what the bot sent, and the
   // bot has received the prices the hub sent.
@@ -94,7 +94,7 @@ describe('the bot hub', () => {
       },
     });
     // GOLD in milli-points (a price unit is 10,000): the cycle's first entry, 1 lot, at the next open.
-    const entryAtOpen: StandingNotice = {
+    const entryAtOpen: WireStandingOrders = {
       orders: {
         spread: 3000,
         target: 50_000,
@@ -140,7 +140,7 @@ describe('the bot hub', () => {
       above: null,
       below: null,
       opensQuiet: false,
-      standing: {} as StandingNotice,
+      standing: {} as WireStandingOrders,
     });
     await client.call('paperFind', { clientRef: 'none' });
     expect(hub.publish(price(2001, 'open'))).toBe(0);

@@ -3,7 +3,7 @@
 // in whole seconds; bars that start within the same second share a candle. The last
 // LIVE_CANDLES_LIMIT per market are kept, the newest still growing.
 import { LIVE_CANDLES_LIMIT, type LiveCandle, type Market } from '@platform/contracts';
-import type { PriceEvent } from '../hub/hub-protocol';
+import type { PriceEvent } from '../../protocol/hub-protocol';
 import type { LiveCandleSource } from './live-candles';
 
 export class CandleBook implements LiveCandleSource {

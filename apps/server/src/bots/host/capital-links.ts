@@ -16,7 +16,7 @@ import {
   DEFAULT_CAPITAL_STREAM_URL,
 } from '../brokers/capital/capital-hosts';
 import { realTimers } from '../timers';
-import type { CapitalAccountSecrets } from './hub-protocol';
+import type { CapitalAccountSecrets } from '../protocol/hub-protocol';
 
 /** Capital.com's hosts as configured (CAPITAL_API_URL, CAPITAL_DEMO_API_URL, CAPITAL_STREAM_URL); unset: Capital.com's own. */
 export interface CapitalHosts {

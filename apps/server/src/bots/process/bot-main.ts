@@ -3,17 +3,19 @@
 // broker until it is told to stop (SIGTERM: it finishes the order under way first), and exits.
 // Exit codes: 0 when it has nothing to do (the investment is not running, or it halted with a
 // reason written on the investment); 1 when something failed that a restart may mend.
-import { stdoutLogger } from '../lib/logger';
+import { stdoutLogger } from '../../lib/logger';
 import { loadBotConfig, loadBotLogging } from './bot-config';
-import type { Broker } from './brokers/broker';
-import { CapitalBroker } from './brokers/capital/capital-broker';
-import { PaperBroker } from './brokers/paper-broker';
+import type { Broker } from '../brokers/broker';
+import { CapitalBroker } from '../brokers/capital/capital-broker';
+import { PaperBroker } from '../brokers/paper/paper-broker';
 import { DecisionLatency } from './decision-latency';
-import { GridBot, type BotLedger } from './grid-bot';
-import { NOT_RUNNING } from './hub/bot-hub';
-import { hubCapitalLink } from './hub/hub-capital-link';
-import { HubClient, hubLedger, hubPaperBook, orderedHubLedger } from './hub/hub-client';
-import type { BotSetup, PriceEvent } from './hub/hub-protocol';
+import type { BotLedger } from './bot-ledger';
+import { GridBot } from './grid-bot';
+import { NOT_RUNNING } from '../host/bot-hub';
+import { hubCapitalLink } from './hub-capital-link';
+import { hubPaperBook, orderedHubLedger } from '../brokers/paper/hub-paper-book';
+import { HubClient, hubLedger } from './hub-client';
+import type { BotSetup, PriceEvent } from '../protocol/hub-protocol';
 
 const logging = loadBotLogging(process.env);
 const logger = stdoutLogger(logging.LOG_LEVEL, logging.LOG_FORMAT, {

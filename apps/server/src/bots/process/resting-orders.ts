@@ -9,8 +9,9 @@
 // next level is no longer the one resting (a fill, a closed cycle) and taken back when there is no
 // cycle. A working order that filled on prices the bot did not decide on (a quote it missed, a
 // spread wider than the engine's) is a level the cycle holds now: the stepper learns it (Resync).
-import type { BrokerPosition } from './brokers/broker';
-import type { GridBot, LiveCycle, RestingOrder } from './grid-bot';
+import type { BrokerPosition } from '../brokers/broker';
+import type { GridBot } from './grid-bot';
+import type { LiveCycle, RestingOrder } from './live-cycle';
 import { Resync } from './resync';
 
 export async function keepResting(bot: GridBot): Promise<void> {
@@ -83,7 +84,7 @@ async function heldAfterAll(bot: GridBot, resting: RestingOrder, filled: BrokerP
     bid: filled.level,
   });
   await bot.ledger.intent(close);
-  const exits = await bot.closeAll(orphan.positions, filled.level);
+  const exits = await bot.sender.closeAll(orphan.positions, filled.level);
   await bot.closed(orphan, 'close', null, bot.timers.now(), close.id, exits);
 }
 

@@ -6,7 +6,7 @@
 // what happened while it was away is written when it starts again.
 import type { GridParams } from '@platform/engine';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { CapitalFake } from '../../test/support/capital/capital-fake';
+import type { CapitalFake } from '../../../test/support/capital/capital-fake';
 import {
   ACCOUNT,
   GOLD_OPENING_HOURS,
@@ -15,14 +15,14 @@ import {
   linkOn,
   manualTimers,
   startFake,
-} from '../../test/support/capital/capital-test-fixtures';
-import { MemoryLedger } from '../../test/support/bots/memory-ledger';
-import type { CapitalBrokerOptions } from './brokers/capital/capital-broker';
-import { CREDENTIALS_MESSAGE } from './brokers/capital/capital-problems';
-import { BOT_MESSAGES } from './bot-messages';
+} from '../../../test/support/capital/capital-test-fixtures';
+import { MemoryLedger } from '../../../test/support/bots/memory-ledger';
+import type { CapitalBrokerOptions } from '../brokers/capital/capital-broker';
+import { CREDENTIALS_MESSAGE } from '../brokers/capital/capital-problems';
+import { BOT_MESSAGES } from '../protocol/bot-messages';
 import { GridBot, type GridBotOptions } from './grid-bot';
-import type { BotSetup, PriceEvent } from './hub/hub-protocol';
-import type { Timers } from './timers';
+import type { BotSetup, PriceEvent } from '../protocol/hub-protocol';
+import type { Timers } from '../timers';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -5,9 +5,9 @@
 // with back-off). It is settled when the broker shows it (filled or resting), refuses it, or shows
 // no trace of it on a look made once the settling window since its send has passed: only then is
 // it taken as never placed.
-import { BrokerError, type Broker, type OpenOrder, type OrderOutcome } from './brokers/broker';
-import { BOT_MESSAGES } from './bot-messages';
-import { sleep, type Timers } from './timers';
+import { BrokerError, type Broker, type OpenOrder, type OrderOutcome } from '../brokers/broker';
+import { BOT_MESSAGES } from '../protocol/bot-messages';
+import { sleep, type Timers } from '../timers';
 
 export interface SettlingOptions {
   timers: Timers;

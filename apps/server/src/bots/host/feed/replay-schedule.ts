@@ -6,7 +6,7 @@
 // caller says what time it is.
 import type { Market } from '@platform/contracts';
 import { barPath, type Bars } from '@platform/engine';
-import type { PriceEvent } from '../hub/hub-protocol';
+import type { PriceEvent } from '../../protocol/hub-protocol';
 
 const BAR_MS = 60_000;
 const TICKS_PER_BAR = 4;

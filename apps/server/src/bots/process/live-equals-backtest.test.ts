@@ -5,19 +5,19 @@ import { fxFromCloses, runGrid, walkGrid, type Bars, type GridParams } from '@pl
 import { importCsv } from '@platform/marketdata';
 import { createReadStream } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BrokerError, type Broker } from './brokers/broker';
-import { PaperBroker } from './brokers/paper-broker';
+import { BrokerError, type Broker } from '../brokers/broker';
+import { PaperBroker } from '../brokers/paper/paper-broker';
 import { GridBot } from './grid-bot';
 import {
   isQuiet,
   type BotSetup,
   type FxTable,
   type PriceEvent,
-  type QuietPrices,
-  type StandingNotice,
-} from './hub/hub-protocol';
-import { fillStanding, type StandingWrites } from './hub/standing-fill';
-import { MemoryLedger, MemoryPaperBook } from '../../test/support/bots/memory-ledger';
+  type WireQuietBand,
+  type WireStandingOrders,
+} from '../protocol/hub-protocol';
+import { fillStanding, type StandingWrites } from '../brokers/paper/standing-fill';
+import { MemoryLedger, MemoryPaperBook } from '../../../test/support/bots/memory-ledger';
 import {
   EURUSD_FILE,
   GOLD_FILE,
@@ -29,7 +29,7 @@ import {
   replaySetup,
   replayed,
   silent,
-} from '../../test/support/bots/real-months';
+} from '../../../test/support/bots/real-months';
 
 const setupOf = (
   market: 'GOLD' | 'EURUSD',
@@ -58,8 +58,8 @@ async function handAsTheHub(
   from: number,
   options: { until?: () => boolean; standing?: StandingWrites } = {},
 ) {
-  let quiet: QuietPrices | null = null;
-  let standing: StandingNotice | null = null;
+  let quiet: WireQuietBand | null = null;
+  let standing: WireStandingOrders | null = null;
   let handed = 0;
   let filled = 0;
   let next = from;

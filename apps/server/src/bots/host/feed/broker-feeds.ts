@@ -3,8 +3,8 @@
 // the paper bots and the overview's charts. A market whose stream cannot start is left to the
 // replay of its stored bars, so the charts always move.
 import type { Market } from '@platform/contracts';
-import type { Quote } from '../brokers/broker';
-import type { PriceEvent } from '../hub/hub-protocol';
+import type { Quote } from '../../brokers/broker';
+import type { PriceEvent } from '../../protocol/hub-protocol';
 import { quoteEvents } from '../quote-events';
 
 /** A market's quotes from a broker. */

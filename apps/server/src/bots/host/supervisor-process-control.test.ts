@@ -4,8 +4,8 @@
 // rule refuses reaches the gateway as a refusal with its message.
 import { CORE_SERVICES, NO_PM_ID, PROCESS_MESSAGES, type ProcessInfo } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
-import { badRequest } from '../lib/errors';
-import { CommandRefusedError, UnknownProcessError } from '../realtime/process-control';
+import { badRequest } from '../../lib/errors';
+import { CommandRefusedError, UnknownProcessError } from '../../realtime/process-control';
 import type { BotProcessInfo } from './bot-supervisor';
 import {
   SupervisorProcessControl,

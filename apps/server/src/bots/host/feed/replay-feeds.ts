@@ -4,8 +4,8 @@
 // the week, again and again.
 import type { Market } from '@platform/contracts';
 import { lowerBound, type Bars } from '@platform/engine';
-import type { PriceHistory } from '../../jobs/price-history';
-import type { PriceEvent } from '../hub/hub-protocol';
+import type { PriceHistory } from '../../../jobs/price-history';
+import type { PriceEvent } from '../../protocol/hub-protocol';
 import { ReplaySchedule, replayStartIndex } from './replay-schedule';
 
 export interface ReplayFeedsOptions {

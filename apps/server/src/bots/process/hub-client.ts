@@ -1,20 +1,17 @@
 // A bot process's end of the hub channel (hub-protocol.ts): calls answered in order, prices
-// pushed as they come, and the ledger and paper book a GridBot needs, over it.
+// pushed as they come, and the ledger a GridBot needs, over it (the paper book's: hub-paper-book.ts).
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
-import type { BrokerPosition } from '../brokers/broker';
-import type { PaperBook } from '../brokers/paper-broker';
-import type { BotLedger } from '../grid-bot';
+import type { BotLedger } from './bot-ledger';
 import type {
   HubCalls,
   HubMessage,
   HubMethod,
   HubRequest,
   PriceEvent,
-  QuietNotice,
-  StandingFilled,
-  WirePosition,
-} from './hub-protocol';
+  BandNotice,
+  StandingFill,
+} from '../protocol/hub-protocol';
 
 export class HubClient {
   private nextId = 1;
@@ -22,7 +19,7 @@ export class HubClient {
     number,
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >();
-  private priceListener: (event: PriceEvent, seq: number, filled: StandingFilled | null) => void = () =>
+  private priceListener: (event: PriceEvent, seq: number, filled: StandingFill | null) => void = () =>
     undefined;
 
   private constructor(
@@ -71,7 +68,7 @@ export class HubClient {
   }
 
   /** `seq` numbers the hub's prices, for quiet(); `filled`, the standing order the price filled. */
-  onPrice(listener: (event: PriceEvent, seq: number, filled: StandingFilled | null) => void): void {
+  onPrice(listener: (event: PriceEvent, seq: number, filled: StandingFill | null) => void): void {
     this.priceListener = listener;
   }
 
@@ -79,8 +76,8 @@ export class HubClient {
    * Tells the hub which prices would change nothing, and which order stands for the next deciding
    * one, now that every price up to `after` is handled.
    */
-  quiet(notice: Omit<QuietNotice, 'notice'>): void {
-    this.socket.write(`${JSON.stringify({ notice: 'quiet', ...notice } satisfies QuietNotice)}\n`);
+  quiet(notice: Omit<BandNotice, 'notice'>): void {
+    this.socket.write(`${JSON.stringify({ notice: 'quiet', ...notice } satisfies BandNotice)}\n`);
   }
 
   close(): void {
@@ -115,51 +112,5 @@ export function hubLedger(hub: HubClient): BotLedger {
     halt: (message) => hub.call('halt', { message }).then(done),
     note: (message) => hub.call('note', { message }).then(done),
     stopAdjusted: (id, requested, held) => hub.call('stopAdjusted', { id, requested, held }).then(done),
-  };
-}
-
-/**
- * The ledger of a bot whose broker is the paper book behind the same channel: an intent sent
- * before an order is written before the order is booked, and a failed write ends the channel and
- * with it the bot, which starts again from what was written. So its writes go unanswered.
- */
-export function orderedHubLedger(hub: HubClient): BotLedger {
-  const answered = hubLedger(hub);
-  const sent = <M extends HubMethod>(method: M, params: HubCalls[M]['params']) => {
-    hub.send(method, params);
-    return Promise.resolve();
-  };
-  return {
-    ...answered,
-    intent: (order) => sent('intent', order),
-    confirm: (id, dealId, fillPrice) => sent('confirm', { id, dealId, fillPrice }),
-    fail: (id, message) => sent('fail', { id, message }),
-    closeCycle: (record) => sent('closeCycle', record),
-  };
-}
-
-const position = (wire: WirePosition): BrokerPosition => ({ ...wire, openedAt: new Date(wire.openedAt) });
-
-/**
- * The paper book in the database, behind the hub's ordered channel. Opening and closing go
- * unanswered: the book takes the position or exit it is given (the fill is the engine's, the deal
- * id the broker's), and on this channel an order is never sent twice (a failure ends the bot,
- * which finds its positions again on start).
- */
-export function hubPaperBook(hub: HubClient): PaperBook {
-  return {
-    open: (opening) => {
-      hub.send('paperOpen', { ...opening, openedAt: opening.openedAt.getTime() });
-      return Promise.resolve(opening);
-    },
-    close: (dealId, level, at) => {
-      hub.send('paperClose', { dealId, level, at: at.getTime() });
-      return Promise.resolve({ dealId, level, closedAt: at });
-    },
-    openPositions: async () => (await hub.call('paperPositions', {})).map(position),
-    find: async (clientRef) => {
-      const found = await hub.call('paperFind', { clientRef });
-      return found && position(found);
-    },
   };
 }

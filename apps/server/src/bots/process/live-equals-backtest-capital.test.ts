@@ -13,7 +13,7 @@ import { fxFromCloses, runGrid, walkGrid, type Bars } from '@platform/engine';
 import { importCsv } from '@platform/marketdata';
 import { createReadStream } from 'node:fs';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { MemoryLedger } from '../../test/support/bots/memory-ledger';
+import { MemoryLedger } from '../../../test/support/bots/memory-ledger';
 import {
   EURUSD_FILE,
   GOLD_FILE,
@@ -26,10 +26,10 @@ import {
   replayed,
   silent,
   type TestMarket,
-} from '../../test/support/bots/real-months';
-import { MARKETS, brokerOn, linkOn, startFake } from '../../test/support/capital/capital-test-fixtures';
+} from '../../../test/support/bots/real-months';
+import { MARKETS, brokerOn, linkOn, startFake } from '../../../test/support/capital/capital-test-fixtures';
 import { GridBot } from './grid-bot';
-import type { PriceEvent } from './hub/hub-protocol';
+import type { PriceEvent } from '../protocol/hub-protocol';
 
 /** The price grid of the files, which the fake quotes on (snapshot.decimalPlacesFactor): histdata's gold has three decimals. */
 const TICK: Record<TestMarket, number> = { GOLD: 0.001, EURUSD: 0.00001 };

@@ -19,13 +19,13 @@ import {
   type ProcessInfo,
   type ProcessLog,
 } from '@platform/contracts';
-import { AppError } from '../lib/errors';
+import { AppError } from '../../lib/errors';
 import {
   CommandRefusedError,
   UnknownProcessError,
   type ProcessAction,
   type ProcessControl,
-} from '../realtime/process-control';
+} from '../../realtime/process-control';
 import type { BotSupervisor, SupervisorLine } from './bot-supervisor';
 
 /** What the view uses of the supervisor (tests hand it a fake). */

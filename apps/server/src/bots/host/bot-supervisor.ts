@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { BOT_MESSAGES } from './bot-messages';
+import { BOT_MESSAGES } from '../protocol/bot-messages';
 
 export interface BotProcessEntry {
   file: string;
@@ -23,7 +23,7 @@ export interface BotProcessEntry {
 export function botEntryLocation(entryUrl: string): BotProcessEntry {
   const bundled = fileURLToPath(new URL('./bot.js', entryUrl));
   if (existsSync(bundled)) return { file: bundled, execArgv: [] };
-  return { file: fileURLToPath(new URL('./bots/bot-main.ts', entryUrl)), execArgv: ['--import', 'tsx'] };
+  return { file: fileURLToPath(new URL('./bots/process/bot-main.ts', entryUrl)), execArgv: ['--import', 'tsx'] };
 }
 
 export interface SupervisedBots {

@@ -1,10 +1,10 @@
 // A paper bot's standing order filled on the price that decides it (hub-protocol.ts,
-// StandingNotice): the records the bot would have written for that order, under its ids, in its
+// WireStandingOrders): the records the bot would have written for that order, under its ids, in its
 // order (the intent, then the position and its confirmation, or the exits). The hub writes them
 // to the database; tests to memory, through the same function.
 import { matchStanding } from '@platform/engine';
-import type { BrokerPosition } from '../brokers/broker';
-import type { OrderRecord, PriceEvent, StandingFilled, StandingNotice } from './hub-protocol';
+import type { BrokerPosition } from '../broker';
+import type { OrderRecord, PriceEvent, StandingFill, WireStandingOrders } from '../../protocol/hub-protocol';
 
 /** Where a fill is written: the bot's ledger and the paper book. */
 export interface StandingWrites {
@@ -16,10 +16,10 @@ export interface StandingWrites {
 
 /** The order this price fills, and its writes; null when the price is the bot's to decide. */
 export function fillStanding(
-  standing: StandingNotice,
+  standing: WireStandingOrders,
   event: PriceEvent,
   at: number,
-): { filled: StandingFilled; write: (to: StandingWrites) => Promise<void> } | null {
+): { filled: StandingFill; write: (to: StandingWrites) => Promise<void> } | null {
   const fill = matchStanding(standing.orders, event.kind, Math.round(event.price * standing.perUnit));
   if (!fill) return null;
   const bid = fill.bid / standing.perUnit;

@@ -3,7 +3,7 @@
 // connection, and one feed serves every bot of a market), so a bot asks the hub for its set-up,
 // writes its intents, confirmations and closed cycles through it, and receives the prices of its
 // market from it. The paper broker's book lives in the database too, behind the same channel, and
-// a paper bot's next order may stand there until its price comes (StandingNotice).
+// a paper bot's next order may stand there until its price comes (WireStandingOrders).
 // The hub handles a bot's requests one after another in the order they came, and stops at the
 // first that fails and closes the channel (which ends the bot). So a write whose answer the bot
 // does not need is sent unanswered (id null): a request sent after it still runs after it, and
@@ -175,7 +175,7 @@ export type WireExit = Omit<BrokerExit, 'closedAt'> & { closedAt: number };
  * rounding to milli-points never hides a deciding price): strictly between `above` and `below`
  * (null: no bound), and bars' opens there too when `opensQuiet`.
  */
-export interface QuietPrices {
+export interface WireQuietBand {
   above: number | null;
   below: number | null;
   opensQuiet: boolean;
@@ -185,7 +185,7 @@ export interface QuietPrices {
  * A paper bot's standing orders (the engine's, in milli-points: standing-orders.ts), with the ids
  * the hub writes when a price fills one, so that its records are those the bot would have written.
  */
-export interface StandingNotice {
+export interface WireStandingOrders {
   orders: StandingOrders;
   /** Milli-points per price unit: a price's and a fill's. */
   perUnit: number;
@@ -197,22 +197,22 @@ export interface StandingNotice {
 }
 
 /**
- * A bot's quiet prices and standing orders, valid from the price numbered `after` on, until the
+ * A bot's quiet band and standing orders, valid from the price numbered `after` on, until the
  * next price handed to it.
  */
-export interface QuietNotice extends QuietPrices {
+export interface BandNotice extends WireQuietBand {
   notice: 'quiet';
   after: number;
-  standing: StandingNotice | null;
+  standing: WireStandingOrders | null;
 }
 
 /** The standing order the hub filled on the price it hands with it, and when (decision latency). */
-export interface StandingFilled {
+export interface StandingFill {
   orderId: string;
   at: number;
 }
 
-export function isQuiet(quiet: QuietPrices, event: PriceEvent): boolean {
+export function isQuiet(quiet: WireQuietBand, event: PriceEvent): boolean {
   return (
     (event.kind !== 'open' || quiet.opensQuiet) &&
     (quiet.above === null || event.price > quiet.above) &&
@@ -230,4 +230,4 @@ export interface HubRequest {
 export type HubMessage =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string }
-  | { event: 'price'; data: PriceEvent; seq: number; filled?: StandingFilled };
+  | { event: 'price'; data: PriceEvent; seq: number; filled?: StandingFill };

@@ -22,16 +22,17 @@ import {
   type HubMethod,
   type HubRequest,
   type PriceEvent,
-  type QuietNotice,
-  type StandingFilled,
-  type StandingNotice,
-} from './hub-protocol';
-import { fillStanding, type StandingWrites } from './standing-fill';
-import { HUB_CALL_PARAMS, hubLineSchema } from './hub-calls';
+  type BandNotice,
+  type StandingFill,
+  type WireStandingOrders,
+} from '../protocol/hub-protocol';
+import { paperHubCalls, standingWrites, type PaperHubCalls } from '../brokers/paper/paper-hub-calls';
+import { fillStanding } from '../brokers/paper/standing-fill';
+import { HUB_CALL_PARAMS, hubLineSchema } from '../protocol/hub-calls';
 import { BrokerError } from '../brokers/broker';
 import { CapitalApiError } from '../brokers/capital/capital-http';
 import type { CapitalAccountLink } from '../brokers/capital/capital-link';
-import { quoteEvents } from '../quote-events';
+import { quoteEvents } from './quote-events';
 import type { CapitalLinks } from './capital-links';
 
 /** What a bot shows to the hub: only the server's key makes it. */
@@ -51,9 +52,9 @@ interface BotConnection {
   investmentId: string | null;
   market: Market | null;
   /** The prices the bot need not see, or null: it is handed every price. */
-  quiet: QuietNotice | null;
+  quiet: BandNotice | null;
   /** The paper order standing for the next price that decides one, or null. */
-  standing: StandingNotice | null;
+  standing: WireStandingOrders | null;
   /** The bot's requests and its standing orders' writes, run one after another in the order they came. */
   chain: Promise<void>;
   /** The seq of the last price handed to the bot. */
@@ -80,6 +81,8 @@ export class BotHub {
   /** By investment, the end of the writes under way of its bot (the last to write, if it was started again). */
   private readonly writing = new Map<string, Promise<void>>();
   private seq = 0;
+  /** The paper broker's book calls (brokers/paper). */
+  private readonly paper: PaperHubCalls;
 
   constructor(
     private readonly bots: BotsService,
@@ -87,7 +90,9 @@ export class BotHub {
     private readonly logger: HubLogger,
     /** The server's Capital.com accounts; null where no bot trades there (tests of the paper bots). */
     private readonly capitalLinks: CapitalLinks | null = null,
-  ) {}
+  ) {
+    this.paper = paperHubCalls(bots);
+  }
 
   async listen(host = '127.0.0.1', port = 0): Promise<{ host: string; port: number }> {
     const server = createServer((socket) => this.accept(socket));
@@ -105,12 +110,12 @@ export class BotHub {
    */
   publish(event: PriceEvent): number {
     const seq = ++this.seq;
-    const handed: { connection: BotConnection; filled: StandingFilled | null }[] = [];
+    const handed: { connection: BotConnection; filled: StandingFill | null }[] = [];
     for (const connection of this.connections) {
       // A bot on Capital.com trades on its own account's quotes (handQuote).
       if (connection.market !== event.market || connection.capital) continue;
       if (connection.quiet && isQuiet(connection.quiet, event)) continue;
-      let filled: StandingFilled | null = null;
+      let filled: StandingFill | null = null;
       try {
         filled = connection.standing && this.fillStanding(connection, connection.standing, event);
       } catch (error) {
@@ -186,9 +191,9 @@ export class BotHub {
     lines.on('error', () => undefined);
     // One request at a time per bot, in order: a bot's writes must land in the order it made them.
     lines.on('line', (line) => {
-      let received: HubRequest | QuietNotice;
+      let received: HubRequest | BandNotice;
       try {
-        received = hubLineSchema.parse(JSON.parse(line)) as HubRequest | QuietNotice;
+        received = hubLineSchema.parse(JSON.parse(line)) as HubRequest | BandNotice;
       } catch {
         // Not a line of the protocol: whoever sent it is no bot of ours, or a broken one.
         connection.socket.destroy();
@@ -212,7 +217,7 @@ export class BotHub {
   }
 
   /** A band told after an older price than the last handed is stale: the bot will tell the next. */
-  private takeQuiet(connection: BotConnection, notice: QuietNotice): void {
+  private takeQuiet(connection: BotConnection, notice: BandNotice): void {
     if (connection.investmentId && notice.after === connection.lastHanded) {
       connection.quiet = notice;
       connection.standing = notice.standing;
@@ -225,20 +230,12 @@ export class BotHub {
    */
   private fillStanding(
     connection: BotConnection,
-    standing: StandingNotice,
+    standing: WireStandingOrders,
     event: PriceEvent,
-  ): StandingFilled | null {
+  ): StandingFill | null {
     const filling = fillStanding(standing, event, Date.now());
     if (!filling) return null;
-    const investmentId = connection.investmentId as string;
-    const bots = this.bots;
-    const writes: StandingWrites = {
-      intent: (order) => bots.recordIntent(investmentId, order),
-      open: (position) =>
-        bots.openPaper(investmentId, { ...position, openedAt: position.openedAt.getTime() }),
-      confirm: (id, dealId, fillPrice) => bots.confirm(investmentId, id, dealId, fillPrice),
-      close: (dealId, level, at) => bots.closePaper(investmentId, dealId, level, at.getTime()),
-    };
+    const writes = standingWrites(this.bots, connection.investmentId as string);
     this.enqueue(connection, async () => {
       if (connection.broken) return;
       await filling
@@ -309,18 +306,10 @@ export class BotHub {
     closeCycle: ({ investmentId, market }, record) =>
       this.bots.closeCycle(investmentId, market, record).then(() => null),
     halt: ({ investmentId }, { message }) => this.bots.halt(investmentId, message).then(() => null),
-    paperOpen: async ({ investmentId }, opening) =>
-      wirePosition(await this.bots.openPaper(investmentId, opening)),
-    paperClose: async ({ investmentId }, { dealId, level, at }) => {
-      const exit = await this.bots.closePaper(investmentId, dealId, level, at);
-      return { ...exit, closedAt: exit.closedAt.getTime() };
-    },
-    paperPositions: async ({ investmentId }) =>
-      (await this.bots.paperPositions(investmentId)).map(wirePosition),
-    paperFind: async ({ investmentId }, { clientRef }) => {
-      const found = await this.bots.findPaper(investmentId, clientRef);
-      return found && wirePosition(found);
-    },
+    paperOpen: ({ investmentId }, params) => this.paper.paperOpen(investmentId, params),
+    paperClose: ({ investmentId }, params) => this.paper.paperClose(investmentId, params),
+    paperPositions: ({ investmentId }, params) => this.paper.paperPositions(investmentId, params),
+    paperFind: ({ investmentId }, params) => this.paper.paperFind(investmentId, params),
     sync: () => Promise.resolve(null),
     stillRunning: ({ investmentId }) => this.bots.isRunning(investmentId),
     capital: ({ connection }, request) => this.relay(connection, request),
@@ -374,14 +363,4 @@ export class BotHub {
     capital.unquote = capital.link.quotes(epic, (quote) => this.handQuote(connection, toEvent(quote)));
     return null;
   }
-}
-
-function wirePosition(position: {
-  dealId: string;
-  clientRef: string | null;
-  lots: number;
-  level: number;
-  openedAt: Date;
-}) {
-  return { ...position, openedAt: position.openedAt.getTime() };
 }

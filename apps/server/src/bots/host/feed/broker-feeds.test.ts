@@ -1,9 +1,9 @@
 // The feed from Capital.com's quote stream (against the loopback fake): quotes become price
 // events (a minute's first quote opens a bar), a market the broker cannot stream is left out.
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { CapitalQuoteFeed } from '../brokers/capital/capital-quote-feed';
-import { MARKETS, linkOn, startFake } from '../../../test/support/capital/capital-test-fixtures';
-import type { PriceEvent } from '../hub/hub-protocol';
+import { CapitalQuoteFeed } from '../../brokers/capital/capital-quote-feed';
+import { MARKETS, linkOn, startFake } from '../../../../test/support/capital/capital-test-fixtures';
+import type { PriceEvent } from '../../protocol/hub-protocol';
 import { BrokerFeeds } from './broker-feeds';
 
 describe('the broker quote feed', () => {
