@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import { BarStore } from '@platform/marketdata';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { LiveCandleSource } from './bots/host/feed/live-candles';
+import type { LiveCandleSource } from './modules/prices/live-candles';
 import { systemClock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { algorithmsRoutes } from './modules/algorithms/algorithms.routes';

@@ -2,7 +2,7 @@
 // through the LiveCandleSource port; here a source in memory stands in for the feed.
 import { LIVE_CANDLES_LIMIT, type LiveCandle, type LivePrices, type Market } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
-import type { LiveCandleSource } from '../src/bots/host/feed/live-candles';
+import type { LiveCandleSource } from '../src/modules/prices/live-candles';
 import { createUser, login } from './support/factories';
 import { createTestApp } from './support/test-app';
 

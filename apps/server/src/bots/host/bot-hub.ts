@@ -15,6 +15,7 @@ import { hmacHex } from '../../lib/crypto';
 import { BotNotRunnableError, type BotsService } from '../../modules/bots/bots.service';
 import {
   isQuiet,
+  NOT_RUNNING,
   type CapitalReply,
   type CapitalRequest,
   type HubCalls,
@@ -37,9 +38,6 @@ import type { CapitalLinks } from './capital-links';
 
 /** What a bot shows to the hub: only the server's key makes it. */
 export const botToken = (key: Buffer, investmentId: string) => hmacHex(key, `bot:${investmentId}`);
-
-/** The answer to a bot whose investment is not running (stopped, deleted): it exits quietly. */
-export const NOT_RUNNING = 'investment not running';
 
 export interface HubLogger {
   warn(data: object, message: string): void;

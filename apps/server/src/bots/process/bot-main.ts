@@ -11,11 +11,10 @@ import { PaperBroker } from '../brokers/paper/paper-broker';
 import { DecisionLatency } from './decision-latency';
 import type { BotLedger } from './bot-ledger';
 import { GridBot } from './grid-bot';
-import { NOT_RUNNING } from '../host/bot-hub';
 import { hubCapitalLink } from './hub-capital-link';
 import { hubPaperBook, orderedHubLedger } from '../brokers/paper/hub-paper-book';
 import { HubClient, hubLedger } from './hub-client';
-import type { BotSetup, PriceEvent } from '../protocol/hub-protocol';
+import { NOT_RUNNING, type BotSetup, type PriceEvent } from '../protocol/hub-protocol';
 
 const logging = loadBotLogging(process.env);
 const logger = stdoutLogger(logging.LOG_LEVEL, logging.LOG_FORMAT, {

@@ -227,6 +227,9 @@ export interface HubRequest {
   params: unknown;
 }
 
+/** The answer to a bot whose investment is not running (stopped, deleted): it exits quietly. */
+export const NOT_RUNNING = 'investment not running';
+
 export type HubMessage =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string }

@@ -2,7 +2,7 @@
 // LiveCandleSource port. Until a feed is wired (tests, a server without one) the charts get no
 // candles and wait quietly instead of failing.
 import { LIVE_CANDLES_LIMIT, type LivePrices, type Market } from '@platform/contracts';
-import type { LiveCandleSource } from '../../bots/host/feed/live-candles';
+import type { LiveCandleSource } from './live-candles';
 
 export class LivePricesService {
   constructor(private readonly source: LiveCandleSource | undefined) {}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordFormSchema, otpCodeFormSchema, verifyPasswordFormSchema } from './form-schemas';
+import { otpCodeFormSchema } from '../../lib/two-factor/two-factor-api';
+import { changePasswordFormSchema, verifyPasswordFormSchema } from './form-schemas';
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));

@@ -1,11 +1,7 @@
 // The settings' forms, built on the contract's schemas so they say what the server would.
-import {
-  changePasswordRequestSchema,
-  OTP_MESSAGES,
-  otpVerifyRequestSchema,
-  verifyPasswordRequestSchema,
-} from '@platform/contracts';
+import { changePasswordRequestSchema, OTP_MESSAGES, verifyPasswordRequestSchema } from '@platform/contracts';
 import type * as z from 'zod';
+import { otpCodeFormSchema } from '../../lib/two-factor/two-factor-api';
 
 /**
  * Current, new and confirmed password, and the OTP code. The code is required only when the
@@ -23,9 +19,8 @@ export const verifyPasswordFormSchema = verifyPasswordRequestSchema;
 export type VerifyPasswordForm = z.input<typeof verifyPasswordFormSchema>;
 
 /** The six-digit code that turns 2FA on or off. */
-export const otpCodeFormSchema = otpVerifyRequestSchema.pick({ token: true });
-export type OtpCodeForm = z.input<typeof otpCodeFormSchema>;
-
 /** Turning 2FA off: a current code and the current password, which the server asks for. */
-export const disableOtpFormSchema = otpCodeFormSchema.extend({ password: verifyPasswordRequestSchema.shape.password });
+export const disableOtpFormSchema = otpCodeFormSchema.extend({
+  password: verifyPasswordRequestSchema.shape.password,
+});
 export type DisableOtpForm = z.input<typeof disableOtpFormSchema>;

@@ -4,7 +4,7 @@
 // LIVE_CANDLES_LIMIT per market are kept, the newest still growing.
 import { LIVE_CANDLES_LIMIT, type LiveCandle, type Market } from '@platform/contracts';
 import type { PriceEvent } from '../../protocol/hub-protocol';
-import type { LiveCandleSource } from './live-candles';
+import type { LiveCandleSource } from '../../../modules/prices/live-candles';
 
 export class CandleBook implements LiveCandleSource {
   private readonly candles = new Map<Market, LiveCandle[]>();

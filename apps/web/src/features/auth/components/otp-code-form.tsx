@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { OtpCodeField } from '../../../components/otp-code-field';
-import { otpCodeFormSchema, type OtpCodeForm } from '../form-schemas';
+import { otpCodeFormSchema, type OtpCodeValues } from '../../../lib/two-factor/two-factor-api';
 
 interface OtpCodeFormProps {
   username: string;
@@ -13,7 +13,7 @@ interface OtpCodeFormProps {
 }
 
 export function OtpCodeForm({ username, onSubmit, busy, onNotMe }: OtpCodeFormProps) {
-  const { register, handleSubmit, formState, resetField } = useForm<OtpCodeForm>({
+  const { register, handleSubmit, formState, resetField } = useForm<OtpCodeValues>({
     resolver: zodResolver(otpCodeFormSchema),
     defaultValues: { token: '' },
   });
@@ -30,7 +30,12 @@ export function OtpCodeForm({ username, onSubmit, busy, onNotMe }: OtpCodeFormPr
     >
       <h1 className="access-form__title">Login</h1>
       <p className="access-form__lead">Enter the 6-digit code from your authenticator app.</p>
-      <OtpCodeField label="OTP code" error={formState.errors.token?.message} registration={register('token')} autoFocus />
+      <OtpCodeField
+        label="OTP code"
+        error={formState.errors.token?.message}
+        registration={register('token')}
+        autoFocus
+      />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? 'Verifying…' : 'Verify'}
       </button>

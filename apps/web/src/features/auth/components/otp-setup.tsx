@@ -5,13 +5,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { OtpCodeField } from '../../../components/otp-code-field';
-import { QrCode } from '../../../components/qr-code';
+import { TwoFactorSecret } from '../../../components/two-factor-secret';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useDisableOtp } from '../api/disable-otp';
+import {
+  otpCodeFormSchema,
+  useDisableOtp,
+  useVerifyOtp,
+  type OtpCodeValues,
+} from '../../../lib/two-factor/two-factor-api';
 import { useOtpSetup } from '../api/enable-otp';
-import { useVerifyOtp } from '../api/verify-otp';
-import { otpCodeFormSchema, type OtpCodeForm } from '../form-schemas';
 
 interface OtpSetupProps {
   pendingJwt: string;
@@ -28,7 +31,7 @@ export function OtpSetup({ pendingJwt, required, onDone }: OtpSetupProps) {
   const setup = useOtpSetup(pendingJwt);
   const verify = useVerifyOtp();
   const skip = useDisableOtp();
-  const { register, handleSubmit, formState } = useForm<OtpCodeForm>({
+  const { register, handleSubmit, formState } = useForm<OtpCodeValues>({
     resolver: zodResolver(otpCodeFormSchema),
     defaultValues: { token: '' },
   });
@@ -39,7 +42,7 @@ export function OtpSetup({ pendingJwt, required, onDone }: OtpSetupProps) {
     else if (setup.isSuccess && !otpauthUrl) notify.error(LOGIN_MESSAGES.otpUrlMissing, 'otp-setup');
   }, [setup.isError, setup.isSuccess, otpauthUrl]);
 
-  const submit = ({ token }: OtpCodeForm) => {
+  const submit = ({ token }: OtpCodeValues) => {
     if (!setup.data) return;
     verify.mutate(
       { token, secret: setup.data.secret, pendingJwt },
@@ -49,23 +52,30 @@ export function OtpSetup({ pendingJwt, required, onDone }: OtpSetupProps) {
           onDone('enabled', session);
         },
         onError: (error) =>
-          notify.error(error instanceof ApiError && error.isRefusal ? OTP_MESSAGES.invalidLogin : OTP_MESSAGES.verifyErrorLogin),
+          notify.error(
+            error instanceof ApiError && error.isRefusal
+              ? OTP_MESSAGES.invalidLogin
+              : OTP_MESSAGES.verifyErrorLogin,
+          ),
       },
     );
   };
   const skipSetup = () =>
-    skip.mutate(pendingJwt, {
-      onSuccess: () => onDone('disabled', null),
-      onError: () => notify.error(LOGIN_MESSAGES.disableOtpError),
-    });
+    skip.mutate(
+      { pendingJwt },
+      {
+        onSuccess: () => onDone('disabled', null),
+        onError: () => notify.error(LOGIN_MESSAGES.disableOtpError),
+      },
+    );
 
   const busy = verify.isPending || skip.isPending;
   return (
     <form className="access-form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
       <h1 className="access-form__title">Enable OTP</h1>
       <p className="access-form__lead">
-        Protect your account with two-factor authentication: scan the QR code with your authenticator app, or type the
-        secret into it, then enter the code it shows.
+        Protect your account with two-factor authentication: scan the QR code with your authenticator app, or
+        type the secret into it, then enter the code it shows.
       </p>
       <div className="otp-setup">
         {setup.isPending && <span className="spinner" role="status" aria-label="Generating the OTP secret" />}
@@ -75,23 +85,22 @@ export function OtpSetup({ pendingJwt, required, onDone }: OtpSetupProps) {
           </button>
         )}
         {setup.data && (
-          <>
-            {otpauthUrl && <QrCode value={otpauthUrl} label="QR code of the OTP secret" />}
-            <div className="otp-setup__details">
-              {otpauthUrl && (
-                <a className="button button--ghost" href={otpauthUrl}>
-                  Quick add to 2FA app
-                </a>
-              )}
-              <p className="otp-setup__secret-label">Secret key</p>
-              <code className="otp-setup__secret" data-testid="otp-secret">
-                {setup.data.secret}
-              </code>
-            </div>
-          </>
+          <TwoFactorSecret
+            secret={setup.data.secret}
+            otpAuthUrl={otpauthUrl ?? null}
+            labels={{
+              qrCode: 'QR code of the OTP secret',
+              secret: 'Secret key',
+              addToApp: 'Quick add to 2FA app',
+            }}
+          />
         )}
       </div>
-      <OtpCodeField label="OTP code" error={formState.errors.token?.message} registration={register('token')} />
+      <OtpCodeField
+        label="OTP code"
+        error={formState.errors.token?.message}
+        registration={register('token')}
+      />
       <button type="submit" className="button button--primary button--block" disabled={busy || !setup.data}>
         {verify.isPending ? 'Verifying…' : 'Enable OTP'}
       </button>

@@ -7,7 +7,7 @@ import { OtpCodeField } from '../../../components/otp-code-field';
 import { PasswordField } from '../../../components/password-field';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
-import { useDisableOtp } from '../api/disable-otp';
+import { useDisableOtp } from '../../../lib/two-factor/two-factor-api';
 import { disableOtpFormSchema, type DisableOtpForm } from '../form-schemas';
 
 export function DisableTwoFactor({ onDone }: { onDone: () => void }) {
@@ -44,7 +44,11 @@ export function DisableTwoFactor({ onDone }: { onDone: () => void }) {
         registration={register('password')}
         autoComplete="current-password"
       />
-      <OtpCodeField label="Codice OTP" error={formState.errors.token?.message} registration={register('token')} />
+      <OtpCodeField
+        label="Codice OTP"
+        error={formState.errors.token?.message}
+        registration={register('token')}
+      />
       <button
         type="submit"
         className="button button--ghost settings-form__danger"

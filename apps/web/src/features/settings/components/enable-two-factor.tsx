@@ -6,18 +6,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { OtpCodeField } from '../../../components/otp-code-field';
 import { PasswordField } from '../../../components/password-field';
-import { QrCode } from '../../../components/qr-code';
+import { TwoFactorSecret } from '../../../components/two-factor-secret';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useGetOtpUrl } from '../api/get-otp-url';
-import { useVerifyOtp } from '../api/verify-otp';
+import { otpCodeFormSchema, useVerifyOtp, type OtpCodeValues } from '../../../lib/two-factor/two-factor-api';
 import { useVerifyPassword } from '../api/verify-password';
-import {
-  otpCodeFormSchema,
-  verifyPasswordFormSchema,
-  type OtpCodeForm,
-  type VerifyPasswordForm,
-} from '../form-schemas';
+import { verifyPasswordFormSchema, type VerifyPasswordForm } from '../form-schemas';
 
 /** A 400 is the server's answer to the input; anything else means the call itself failed. */
 const isBadInput = (error: unknown) => error instanceof ApiError && error.status === 400;
@@ -90,11 +85,11 @@ function PasswordStep({ onVerified, generating, generateFailed }: PasswordStepPr
 
 function CodeStep({ setup, onDone }: { setup: OtpUrlResponse; onDone: () => void }) {
   const verify = useVerifyOtp();
-  const { register, handleSubmit, formState } = useForm<OtpCodeForm>({
+  const { register, handleSubmit, formState } = useForm<OtpCodeValues>({
     resolver: zodResolver(otpCodeFormSchema),
     defaultValues: { token: '' },
   });
-  const submit = ({ token }: OtpCodeForm) =>
+  const submit = ({ token }: OtpCodeValues) =>
     verify.mutate(
       { token, secret: setup.secret },
       {
@@ -113,23 +108,21 @@ function CodeStep({ setup, onDone }: { setup: OtpUrlResponse; onDone: () => void
         Inquadra il codice QR con la tua app di autenticazione, oppure inserisci la chiave segreta, poi scrivi
         il codice che l&apos;app mostra.
       </p>
-      <div className="two-factor-secret">
-        <QrCode
-          value={setup.otpAuthUrl}
-          label="Codice QR della chiave segreta"
-          onError={() => notify.error(SETTINGS_MESSAGES.otpGenerateError)}
-        />
-        <div className="two-factor-secret__details">
-          <p className="two-factor-secret__label">Chiave segreta</p>
-          <code className="two-factor-secret__value" data-testid="otp-secret">
-            {setup.secret}
-          </code>
-          <a className="button button--ghost" href={setup.otpAuthUrl}>
-            Aggiungi all&apos;app 2FA
-          </a>
-        </div>
-      </div>
-      <OtpCodeField label="Codice OTP" error={formState.errors.token?.message} registration={register('token')} />
+      <TwoFactorSecret
+        secret={setup.secret}
+        otpAuthUrl={setup.otpAuthUrl}
+        labels={{
+          qrCode: 'Codice QR della chiave segreta',
+          secret: 'Chiave segreta',
+          addToApp: "Aggiungi all'app 2FA",
+        }}
+        onQrError={() => notify.error(SETTINGS_MESSAGES.otpGenerateError)}
+      />
+      <OtpCodeField
+        label="Codice OTP"
+        error={formState.errors.token?.message}
+        registration={register('token')}
+      />
       <button type="submit" className="button button--primary" disabled={verify.isPending}>
         {verify.isPending ? 'Verifica in corso…' : 'Attiva 2FA'}
       </button>
