@@ -157,9 +157,9 @@ describe('live trading', () => {
     await failingRow.getByText(failed.statusMessage ?? '', { exact: true }).waitFor();
     await expect.poll(() => tradingRow.getByText('Attivo', { exact: true }).isVisible()).toBe(true);
     await captureScreen(page, 'live-investments');
-    // At 480 px the table scrolls sideways: the same list scrolled to the Stato column.
+    // At 480 px the SA code is in the rows' details (issue 35, point 5): the failing row is the one in Errore.
     await page.setViewportSize(VIEWPORTS.mobile);
-    await failingRow.getByText('Errore', { exact: true }).scrollIntoViewIfNeeded();
+    await investments.getByText('Errore', { exact: true }).scrollIntoViewIfNeeded();
     await captureScreen(page, 'live-investments-state', ['480']);
 
     // Cycles close on the replay: the chart gets its points and PROFIT/LOSS leaves zero.

@@ -92,7 +92,7 @@ describe('serving the built web app', () => {
     expect(image.headers.vary).toBeUndefined();
   });
 
-  it('sends each route the page the build wrote for it, and the bare app page to the others', async () => {
+  it('sends each route the page the build wrote for it, and the bare app page as a 404 to other paths', async () => {
     const dir = fakeWebBuild();
     const page = (name: string) =>
       `<!doctype html><title>${name}</title><div id="root"></div>${' '.repeat(200)}`;
@@ -101,18 +101,21 @@ describe('serving the built web app', () => {
       writeFileSync(join(dir, `${name}.html.br`), brotliCompressSync(page(name)));
     }
     const { app } = await createTestApp({ webDistDir: dir });
-    for (const [url, expected] of [
-      ['/', 'index'],
-      ['/tos', 'tos'],
-      ['/login?next=1', 'login'],
-      ['/dashboard', 'app'],
-      ['/reset-password?token=abc', 'app'],
-      ['/tos/extra', 'app'],
-      ['/app', 'app'],
-      ['/no-such-route', 'app'],
+    // A path that is none of the app's routes gets the app, which draws its not-found screen, as a 404.
+    for (const [url, expected, status] of [
+      ['/', 'index', 200],
+      ['/tos', 'tos', 200],
+      ['/login?next=1', 'login', 200],
+      ['/dashboard', 'app', 200],
+      ['/dashboard/', 'app', 200],
+      ['/reset-password?token=abc', 'app', 200],
+      ['/tos/extra', 'app', 404],
+      ['/app', 'app', 404],
+      ['/no-such-route', 'app', 404],
+      ['/foo', 'app', 404],
     ] as const) {
       const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
-      expect(answer.statusCode, url).toBe(200);
+      expect(answer.statusCode, url).toBe(status);
       expect(answer.headers['content-encoding'], url).toBe('br');
       expect(answer.headers.vary, url).toBe('accept-encoding');
       expect(answer.headers['cache-control'], url).toBe('no-cache');

@@ -7,7 +7,8 @@
 // app.html (older ones, tests) answers index.html for every route.
 // A path that names a file (under /assets/, or with an extension) and is not there is a 404, never
 // the index page: a client still holding an older build must not run HTML as JavaScript, and
-// monitoring must see the miss. API misses stay 404 envelopes.
+// monitoring must see the miss. API misses stay 404 envelopes. Any other path that is none of the
+// app's routes (/foo) is a 404 too, with the app's page, which draws its not-found screen.
 import fastifyStatic from '@fastify/static';
 import { HTTP_MESSAGES } from '@platform/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +27,12 @@ const MAX_CLIENT_ROUTE_LENGTH = 256;
 
 /** The page the app falls back on: the app without a drawn screen, in builds that have it. */
 const APP_PAGE = 'app.html';
+
+/** The paths of the app's routes (apps/web/src/app/router.tsx); any other page path is a 404. */
+const APP_ROUTES: ReadonlySet<string> = new Set(['/', '/tos', '/privacy', '/login', '/reset-password', '/dashboard']);
+
+/** Whether the app has a screen at `route` (the router ignores a trailing slash). */
+const isAppRoute = (route: string) => APP_ROUTES.has(route.length > 1 ? route.replace(/\/+$/, '') || '/' : route);
 
 /** The path of a request missing every file when it is one of the app's own routes, else null. */
 function clientRoute(request: FastifyRequest): string | null {
@@ -93,7 +100,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   };
   app.setNotFoundHandler((request, reply) => {
     const route = hasWebApp ? clientRoute(request) : null;
-    if (route !== null) return reply.sendFile(pageFor(route));
+    // An unknown page path gets the app too, as a 404: its router shows the not-found screen.
+    if (route !== null) return (isAppRoute(route) ? reply : reply.status(404)).sendFile(pageFor(route));
     // A miss outside the API is revalidated like the page: a later deploy may bring the file.
     if (!isApiPath(request.url)) reply.header('cache-control', REVALIDATE);
     return reply.status(404).send({ ok: false, error: HTTP_MESSAGES.notFound });

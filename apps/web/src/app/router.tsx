@@ -4,7 +4,7 @@
 // every route a URL matches at once (for /login the session layout and the access screen side by
 // side, not one after the other), so a screen costs one round trip after the entry, and a page
 // that does not show a screen never downloads it.
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { loadChunk } from '../lib/load-chunk';
 import { CrashScreen } from './crash-screen';
@@ -77,7 +77,14 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      {
+        // Any other path: the server answered it with a 404 and this page (web-app.ts).
+        path: '*',
+        lazy: () =>
+          loadChunk(() => import('../pages/not-found-page')).then((module) => ({
+            Component: module.NotFoundPage,
+          })),
+      },
     ],
   },
 ];

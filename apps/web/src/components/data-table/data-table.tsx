@@ -3,6 +3,11 @@
 // cells, tooltips on long text, and virtual scrolling for long pages. It pages the rows it is
 // given, or, given rowCount, shows data as the current page of a list the server pages and tells
 // the view which page to fetch.
+//
+// On a phone (section 9's 480 px) a column whose meta says phone: 'details' leaves the row: a
+// button at the row's start opens, under it, the row's details with those columns as label and
+// value. Each view marks its secondary columns, so the columns that matter stay and nothing is
+// lost; the table then fits the width instead of scrolling sideways.
 import {
   flexRender,
   getCoreRowModel,
@@ -11,18 +16,29 @@ import {
   type ColumnDef,
   type PaginationState,
   type Row,
+  type Cell,
+  type Column,
+  type RowData,
   type Updater,
-  type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
+import { PHONE_SCREEN_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { pageStrip, rangeLabel } from './page-strip';
 import { isStatusColumn, statusTone } from './status-tone';
 import './data-table.css';
 
 const TOOLTIP_MIN_LENGTH = 30;
 const ESTIMATED_ROW_HEIGHT = 48;
-const ALL_COLUMNS: VisibilityState = {};
+
+declare module '@tanstack/react-table' {
+  // The names are TanStack's; the declaration must repeat them to merge.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** On a phone the column moves into the row's details, opened by the row's button. */
+    phone?: 'details';
+  }
+}
 
 export interface DataTableProps<T> {
   title: ReactNode;
@@ -45,8 +61,6 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Extra controls beside the title. */
   actions?: ReactNode;
-  /** Columns left out by id (false), e.g. the secondary ones on a phone; all shown by default. */
-  columnVisibility?: VisibilityState;
   /** A class of the view's own beside data-table, for what its table alone needs. */
   className?: string;
   /**
@@ -72,7 +86,6 @@ export function DataTable<T>({
   maxCellWidth = 300,
   onRowClick,
   actions,
-  columnVisibility = ALL_COLUMNS,
   className,
   rowCount,
   onPaginationChange,
@@ -81,6 +94,17 @@ export function DataTable<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const serverPaged = rowCount !== undefined;
   const total = rowCount ?? data.length;
+  const phone = useMediaQuery(PHONE_SCREEN_QUERY);
+  const detailsId = useId();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  // On a phone, the columns that go into the rows' details are left out of the table.
+  const inDetails = (column: Column<T>) => phone && column.columnDef.meta?.phone === 'details';
+  const toggleRow = (id: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   // Every change of page goes through here, so a server-paged view always hears of it.
   const changePagination = (updater: Updater<PaginationState>) => {
@@ -95,7 +119,7 @@ export function DataTable<T>({
     data: data as T[],
     columns,
     getRowId: (row) => getRowId(row),
-    state: { pagination, columnVisibility },
+    state: { pagination },
     onPaginationChange: changePagination,
     getCoreRowModel: getCoreRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
@@ -134,7 +158,26 @@ export function DataTable<T>({
     : rows.map((row, index) => ({ row, index }));
   const paddingTop = virtual ? (virtualItems[0]?.start ?? 0) : 0;
   const paddingBottom = virtual ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0;
-  const columnCount = table.getVisibleLeafColumns().length;
+  const leafColumns = table.getVisibleLeafColumns();
+  const withDetails = leafColumns.some(inDetails);
+  const columnCount = leafColumns.filter((column) => !inDetails(column)).length + (withDetails ? 1 : 0);
+
+  const renderCell = (cell: Cell<T, unknown>, truncate: boolean) => {
+    const value = cell.getValue();
+    const rendered = flexRender(cell.column.columnDef.cell, cell.getContext());
+    const longText = truncate && typeof value === 'string' && value.length > TOOLTIP_MIN_LENGTH ? value : undefined;
+    return longText ? (
+      <span className="data-table__truncate" title={longText}>
+        {rendered}
+      </span>
+    ) : (
+      rendered
+    );
+  };
+  const toneClass = (cell: Cell<T, unknown>) => {
+    const tone = isStatusColumn(cell.column.id) ? statusTone(cell.getValue()) : undefined;
+    return tone ? `data-table__cell--${tone}` : undefined;
+  };
 
   return (
     <section
@@ -158,60 +201,104 @@ export function DataTable<T>({
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" style={{ maxWidth: maxCellWidth }}>
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                ))}
+                {/* Above the rows' details buttons, which name themselves. */}
+                {withDetails && <td className="data-table__expand-cell" />}
+                {group.headers
+                  .filter((header) => !inDetails(header.column))
+                  .map((header) => (
+                    <th key={header.id} scope="col" style={{ maxWidth: maxCellWidth }}>
+                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  ))}
               </tr>
             ))}
           </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={columnCount} className="data-table__empty">
-                  Nessun dato disponibile al momento
-                </td>
-              </tr>
-            )}
-            {paddingTop > 0 && (
-              <tr aria-hidden="true">
-                <td colSpan={columnCount} style={{ height: paddingTop, padding: 0, border: 0 }} />
-              </tr>
-            )}
-            {visibleRows.map(({ row, index }) => (
-              <tr
-                key={row.id}
-                data-index={index}
-                ref={virtual ? virtualizer.measureElement : undefined}
-                className={onRowClick ? 'data-table__row data-table__row--clickable' : 'data-table__row'}
-                onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-              >
-                {row.getVisibleCells().map((cell) => {
-                  const value = cell.getValue();
-                  const tone = isStatusColumn(cell.column.id) ? statusTone(value) : undefined;
-                  const rendered = flexRender(cell.column.columnDef.cell, cell.getContext());
-                  const longText = typeof value === 'string' && value.length > TOOLTIP_MIN_LENGTH ? value : undefined;
-                  return (
-                    <td key={cell.id} style={{ maxWidth: maxCellWidth }} className={tone ? `data-table__cell--${tone}` : undefined}>
-                      {longText ? (
-                        <span className="data-table__truncate" title={longText}>
-                          {rendered}
-                        </span>
-                      ) : (
-                        rendered
-                      )}
+          {(rows.length === 0 || paddingTop > 0) && (
+            <tbody>
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={columnCount} className="data-table__empty">
+                    Nessun dato disponibile al momento
+                  </td>
+                </tr>
+              )}
+              {paddingTop > 0 && (
+                <tr aria-hidden="true">
+                  <td colSpan={columnCount} style={{ height: paddingTop, padding: 0, border: 0 }} />
+                </tr>
+              )}
+            </tbody>
+          )}
+          {/* A body per row: the row and its details are measured together when scrolling is virtual. */}
+          {visibleRows.map(({ row, index }) => {
+            const open = withDetails && expanded.has(row.id);
+            const rowDetailsId = `${detailsId}-${index}`;
+            const cells = row.getVisibleCells();
+            const first = cells.find((cell) => !inDetails(cell.column))?.getValue();
+            const subject = typeof first === 'string' || typeof first === 'number' ? ` di ${first}` : ' della riga';
+            return (
+              <tbody key={row.id} data-index={index} ref={virtual ? virtualizer.measureElement : undefined}>
+                <tr
+                  className={onRowClick ? 'data-table__row data-table__row--clickable' : 'data-table__row'}
+                  onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                >
+                  {withDetails && (
+                    <td className="data-table__expand-cell">
+                      <button
+                        type="button"
+                        className="data-table__expand"
+                        aria-expanded={open}
+                        aria-controls={open ? rowDetailsId : undefined}
+                        aria-label={`Altri dati${subject}`}
+                        onClick={(event) => {
+                          // The row's own click (e.g. the process logs) is not this one.
+                          event.stopPropagation();
+                          toggleRow(row.id);
+                        }}
+                      >
+                        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                          <path d="M9 6l6 6-6 6" />
+                        </svg>
+                      </button>
                     </td>
-                  );
-                })}
-              </tr>
-            ))}
-            {paddingBottom > 0 && (
+                  )}
+                  {cells
+                    .filter((cell) => !inDetails(cell.column))
+                    .map((cell) => (
+                      <td key={cell.id} style={{ maxWidth: maxCellWidth }} className={toneClass(cell)}>
+                        {renderCell(cell, true)}
+                      </td>
+                    ))}
+                </tr>
+                {open && (
+                  <tr id={rowDetailsId} className="data-table__details-row">
+                    <td colSpan={columnCount}>
+                      <dl className="data-table__details">
+                        {cells
+                          .filter((cell) => inDetails(cell.column))
+                          .map((cell) => {
+                            const header = cell.column.columnDef.header;
+                            return (
+                              <div key={cell.id} className="data-table__detail">
+                                <dt>{typeof header === 'string' ? header : cell.column.id}</dt>
+                                <dd className={toneClass(cell)}>{renderCell(cell, false)}</dd>
+                              </div>
+                            );
+                          })}
+                      </dl>
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            );
+          })}
+          {paddingBottom > 0 && (
+            <tbody>
               <tr aria-hidden="true">
                 <td colSpan={columnCount} style={{ height: paddingBottom, padding: 0, border: 0 }} />
               </tr>
-            )}
-          </tbody>
+            </tbody>
+          )}
         </table>
       </div>
 

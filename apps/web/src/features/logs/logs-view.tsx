@@ -5,7 +5,7 @@
 import type { LogEntry } from '@platform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, type PaginationState } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
 import { LOGS_PAGE_SIZE, logsPageQuery } from '../../lib/collections/logs-page';
 import { LogDetailsDialog } from './components/log-details-dialog';
@@ -26,13 +26,32 @@ export function LogsView() {
 
   const columns = useMemo(
     () => [
-      column.accessor('action', { header: 'Action' }),
-      column.accessor('description', { header: 'Description' }),
+      column.accessor('action', {
+        header: 'Action',
+        // A line may break after each underscore of an ACTION_NAME, so that on a phone a long one
+        // wraps instead of widening the table.
+        cell: (info) =>
+          info
+            .getValue()
+            .split('_')
+            .map((part, index, parts) => (
+              <Fragment key={index}>
+                {part}
+                {index < parts.length - 1 && (
+                  <>
+                    _<wbr />
+                  </>
+                )}
+              </Fragment>
+            )),
+      }),
+      // On a phone description and user go into the row's details (and the Info dialog).
+      column.accessor('description', { header: 'Description', meta: { phone: 'details' } }),
       column.accessor('timestamp', {
         header: 'Timestamp',
         cell: (info) => <time dateTime={info.getValue()}>{formatLogTimestamp(info.getValue())}</time>,
       }),
-      column.accessor((entry) => logUserName(entry.user), { id: 'user', header: 'User' }),
+      column.accessor((entry) => logUserName(entry.user), { id: 'user', header: 'User', meta: { phone: 'details' } }),
       column.display({
         id: 'info',
         header: 'Info',

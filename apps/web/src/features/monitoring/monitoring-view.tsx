@@ -10,16 +10,10 @@ import { DataTable } from '../../components/data-table/data-table';
 import { collections } from '../../lib/collections/collections';
 import { isCoreService, sendProcessCommand, useProcessList } from '../../lib/socket';
 import { notify } from '../../lib/toast';
-import { PHONE_SCREEN_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { CoreServiceDialog } from './components/core-service-dialog';
 import { CoreServiceIcons } from './components/core-service-icons';
 import { LogsDialog } from './components/logs-dialog';
-import {
-  PHONE_HIDDEN_COLUMNS,
-  processColumns,
-  toProcessRow,
-  type ProcessRow,
-} from './components/process-columns';
+import { processColumns, toProcessRow, type ProcessRow } from './components/process-columns';
 import { confirmCommandMessage, type PendingCommand } from './process-command';
 import { compareProcesses, processDisplayName } from './process-display';
 import './monitoring.css';
@@ -32,7 +26,6 @@ export function MonitoringView() {
   const [pending, setPending] = useState<PendingCommand | null>(null);
   const [logsOf, setLogsOf] = useState<ProcessRow | null>(null);
   const [coreService, setCoreService] = useState<CoreServiceName | null>(null);
-  const phone = useMediaQuery(PHONE_SCREEN_QUERY);
 
   const list = useMemo(() => processes.data ?? [], [processes.data]);
   // Uptimes are as of the list's arrival, which comes every 5 s.
@@ -73,7 +66,6 @@ export function MonitoringView() {
         pageSizeOptions={[PAGE_SIZE, 20, 50, 100]}
         // Narrower than the default so the eight columns fit beside the sidebar.
         maxCellWidth={220}
-        columnVisibility={phone ? PHONE_HIDDEN_COLUMNS : undefined}
         className="processes-table"
         onRowClick={setLogsOf}
         actions={<CoreServiceIcons processes={list} onOpen={setCoreService} />}

@@ -11,7 +11,8 @@ interface AccountColumnActions {
 const column = createColumnHelper<Account>();
 
 export const accountColumns = ({ onEdit, onDelete }: AccountColumnActions) => [
-  column.accessor('brokerName', { header: 'Broker' }),
+  // On a phone the broker (always Capital.com) and the owner go into the row's details.
+  column.accessor('brokerName', { header: 'Broker', meta: { phone: 'details' } }),
   column.accessor('accountId', { header: 'ID Account' }),
   column.accessor('isDemo', {
     header: 'Type',
@@ -21,7 +22,7 @@ export const accountColumns = ({ onEdit, onDelete }: AccountColumnActions) => [
       </span>
     ),
   }),
-  column.accessor((account) => `${account.owner.firstname} ${account.owner.lastname}`.trim(), { id: 'owner', header: 'Owner' }),
+  column.accessor((account) => `${account.owner.firstname} ${account.owner.lastname}`.trim(), { id: 'owner', header: 'Owner', meta: { phone: 'details' } }),
   column.display({
     id: 'actions',
     header: 'Actions',

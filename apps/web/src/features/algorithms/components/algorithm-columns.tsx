@@ -8,7 +8,8 @@ const column = createColumnHelper<Algorithm>();
 
 export const algorithmColumns = (onEdit: (algorithm: Algorithm) => void) => [
   column.accessor('name', { header: 'Nome' }),
-  column.accessor('description', { header: 'Descrizione' }),
+  // On a phone the description goes into the row's details.
+  column.accessor('description', { header: 'Descrizione', meta: { phone: 'details' } }),
   column.accessor('minCapital', { header: 'Min Capital', cell: ({ getValue }) => formatEuro(getValue()) }),
   column.display({
     id: 'actions',

@@ -16,9 +16,12 @@ interface AnalysisColumnActions {
 const column = createColumnHelper<Analysis>();
 
 export const analysisColumns = ({ onView, onDelete }: AnalysisColumnActions) => [
-  column.accessor('market', { header: 'Market' }),
+  // On a phone market and creation date go into the row's details; period, status and actions
+  // stay (with the market too they would not fit 390 px).
+  column.accessor('market', { header: 'Market', meta: { phone: 'details' } }),
   column.accessor('createdAt', {
     header: 'Creation Date',
+    meta: { phone: 'details' },
     cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
   }),
   column.accessor((analysis) => `${formatDay(analysis.from)} – ${formatDay(analysis.to)}`, {

@@ -16,15 +16,19 @@ interface BacktestColumnActions {
 const column = createColumnHelper<Backtest>();
 
 export const backtestColumns = ({ onView, onDelete }: BacktestColumnActions) => [
+  // On a phone the creation date, capital, leverage, dynamic secure and market go into the row's
+  // details; period, status and actions stay (with the market too they would not fit 390 px).
   column.accessor('createdAt', {
     header: 'Creation date',
+    meta: { phone: 'details' },
     cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
   }),
-  column.accessor('capital', { header: 'Capital', cell: ({ getValue }) => formatEuro(getValue()) }),
-  column.accessor('leverage', { header: 'Leverage' }),
+  column.accessor('capital', { header: 'Capital', cell: ({ getValue }) => formatEuro(getValue()), meta: { phone: 'details' } }),
+  column.accessor('leverage', { header: 'Leverage', meta: { phone: 'details' } }),
   column.accessor((backtest) => (backtest.dynamic ? 'Sì' : 'No'), {
     id: 'dynamic',
     header: 'Dynamic secure',
+    meta: { phone: 'details' },
   }),
   column.accessor((backtest) => `${formatDay(backtest.from)} – ${formatDay(backtest.to)}`, {
     id: 'period',
@@ -37,7 +41,7 @@ export const backtestColumns = ({ onView, onDelete }: BacktestColumnActions) => 
       </>
     ),
   }),
-  column.accessor('market', { header: 'Market' }),
+  column.accessor('market', { header: 'Market', meta: { phone: 'details' } }),
   // The id holds 'status', so the table colours Completed and Error.
   column.accessor((backtest) => jobStatusLabel(backtest.isCompleted), {
     id: 'status',

@@ -40,10 +40,12 @@ export const investmentColumns = ({ onEdit, onDelete, onSwitch, onExport }: Inve
       </div>
     ),
   }),
-  column.accessor('algorithm.name', { id: 'algorithm', header: 'Algorithm' }),
-  column.accessor('capital', { header: 'Capital', cell: ({ getValue }) => formatEuro(getValue()) }),
-  column.accessor('parameters.leverage', { id: 'leverage', header: 'Leverage' }),
-  column.accessor((investment) => saCodeOf(investment), { id: 'saCode', header: 'SAcode' }),
+  // On a phone algorithm, capital, leverage and SA code go into the row's details; the account,
+  // the bot's state and the actions stay.
+  column.accessor('algorithm.name', { id: 'algorithm', header: 'Algorithm', meta: { phone: 'details' } }),
+  column.accessor('capital', { header: 'Capital', cell: ({ getValue }) => formatEuro(getValue()), meta: { phone: 'details' } }),
+  column.accessor('parameters.leverage', { id: 'leverage', header: 'Leverage', meta: { phone: 'details' } }),
+  column.accessor((investment) => saCodeOf(investment), { id: 'saCode', header: 'SAcode', meta: { phone: 'details' } }),
   // The value is the state's key ('active', 'error'…), which the table colours by; the cell shows
   // the label and the reason.
   column.accessor((investment) => botState(investment).key, {

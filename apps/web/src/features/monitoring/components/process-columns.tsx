@@ -1,7 +1,7 @@
 // The columns of the Client Processes table (product-spec.md section 2): ID, Name, Version,
 // Status, Restarts, Uptime, Watch, Actions. Under the Status badge, why a bot waits or failed.
 import type { ProcessInfo } from '@platform/contracts';
-import { createColumnHelper, type VisibilityState } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { ProcessAction } from '../process-command';
 import {
   processIdLabel,
@@ -47,20 +47,14 @@ export function toProcessRow(process: ProcessInfo, displayName: string, now: num
 const column = createColumnHelper<ProcessRow>();
 
 /**
- * What a phone leaves out so that the name, the status and the buttons fit its width instead of
- * scrolling sideways: pm2's number, the version and watch mode (the same for every bot) matter
- * little there, the status badge already reads 'Online (N restarts)', and the uptime comes last.
+ * On a phone the name, the status and the buttons stay and the rest goes into the row's details:
+ * pm2's number, the version and watch mode (the same for every bot) matter little there, the
+ * status badge already reads 'Online (N restarts)', and the uptime comes last.
  */
-export const PHONE_HIDDEN_COLUMNS: VisibilityState = {
-  id: false,
-  version: false,
-  restarts: false,
-  uptime: false,
-  watch: false,
-};
+const inDetails = { phone: 'details' } as const;
 
 export const processColumns = (onAction: (row: ProcessRow, action: ProcessAction) => void) => [
-  column.accessor('id', { header: 'ID' }),
+  column.accessor('id', { header: 'ID', meta: inDetails }),
   column.accessor('displayName', {
     id: 'name',
     header: 'Name',
@@ -71,7 +65,7 @@ export const processColumns = (onAction: (row: ProcessRow, action: ProcessAction
       </button>
     ),
   }),
-  column.accessor('version', { header: 'Version' }),
+  column.accessor('version', { header: 'Version', meta: inDetails }),
   // The value is the label: the table's own status colours do not know it, the badge colours it.
   column.accessor((row) => row.status.label, {
     id: 'status',
@@ -83,9 +77,9 @@ export const processColumns = (onAction: (row: ProcessRow, action: ProcessAction
       </div>
     ),
   }),
-  column.accessor('restarts', { header: 'Restarts' }),
-  column.accessor('uptime', { header: 'Uptime' }),
-  column.accessor((row) => watchLabel(row.watch), { id: 'watch', header: 'Watch' }),
+  column.accessor('restarts', { header: 'Restarts', meta: inDetails }),
+  column.accessor('uptime', { header: 'Uptime', meta: inDetails }),
+  column.accessor((row) => watchLabel(row.watch), { id: 'watch', header: 'Watch', meta: inDetails }),
   column.display({
     id: 'actions',
     header: 'Actions',

@@ -68,9 +68,10 @@ export function ProfitLossChart({ transactions }: { transactions: readonly Trans
         PROFIT/LOSS CHART
       </h2>
       <div className="profit-loss-chart">
+        <div ref={containerRef} className="profit-loss-chart__canvas" />
+        {/* Over the chart, not on it: the chart holds the library's attribution link (live-price-chart.tsx). */}
         <div
-          ref={containerRef}
-          className="profit-loss-chart__canvas"
+          className="overview-chart-label"
           role="img"
           aria-label={`Profit/loss cumulato su ${transactions.length} transazioni: ${formatEuro(total)}`}
         />

@@ -33,13 +33,14 @@ export const userColumns = ({ myId, onEdit, onDelete }: UserColumnActions) => [
       </div>
     ),
   }),
-  column.accessor('role', { header: 'Role', cell: ({ getValue }) => <RoleLabel role={getValue()} /> }),
+  // On a phone role and type go into the row's details.
+  column.accessor('role', { header: 'Role', meta: { phone: 'details' }, cell: ({ getValue }) => <RoleLabel role={getValue()} /> }),
   column.accessor('request.status', {
     id: 'status',
     header: 'Status',
     cell: ({ row: { original: user } }) => <StatusSelect user={user} readOnly={user._id === myId} />,
   }),
-  column.accessor('isPro', { header: 'Type', cell: ({ getValue }) => (getValue() ? 'pro' : 'standard') }),
+  column.accessor('isPro', { header: 'Type', meta: { phone: 'details' }, cell: ({ getValue }) => (getValue() ? 'pro' : 'standard') }),
   column.display({
     id: 'actions',
     header: 'Actions',
