@@ -16,9 +16,12 @@ export type CsvDialect =
   | 'unix-s'
   /** Unix time in milliseconds (dukascopy-node, generic). */
   | 'unix-ms'
-  /** `02/01/2019 17:00` or `02.01.2019` day first: a file re-saved by a European spreadsheet. */
+  /**
+   * `02/01/2019 17:00`, `02.01.19` or `2-Jan-19` day first: a file re-saved by a European
+   * spreadsheet (a two-digit year is 2000-2029 up to 29, 1930-1999 from 30).
+   */
   | 'dmy'
-  /** `01/02/2019 17:00` or `Jan 02, 2019` month first: a file re-saved by a US spreadsheet. */
+  /** `01/02/2019 17:00`, `1/2/19` or `Jan 02, 2019` month first: a file re-saved by a US spreadsheet. */
   | 'mdy'
   /**
    * investing.com Historical Data, `"Date","Price","Open","High","Low","Vol.","Change %"` in any of
@@ -46,11 +49,28 @@ export interface CsvColumns {
   close: number;
 }
 
+/**
+ * A second column holding the bar's time again (CryptoDataDownload's `unix` beside `date`),
+ * read in its own way and checked to agree with the first on every row.
+ */
+export interface EchoColumn {
+  column: number;
+  dateOrder: 'ymd' | 'dmy' | 'mdy';
+  epochUnitMs: number;
+}
+
 export interface CsvFormat {
   dialect: CsvDialect;
   /** One byte: `,` `;` tab or `|`. */
   separator: string;
   hasHeader: boolean;
+  /** Lines of text above the header (or the first row) that are a title, not part of the table; usually 0. */
+  preambleLines: number;
+  /**
+   * Lines under the header that say more about its columns, not bars: yfinance's
+   * `Ticker,GC=F,...` and `Date,,,,,` under `Price,Close,High,Low,Open,Volume`; usually 0.
+   */
+  subheaderLines: number;
   /** Every line wrapped in one pair of double quotes, fields inside (`"2022-01-04 18:00:00\t1.1\t..."`). */
   quotedLines: boolean;
   /** Prices written `1,2345`. */
@@ -60,6 +80,8 @@ export interface CsvFormat {
   /** Lines end with a bare CR (old Macintosh spreadsheets) instead of LF or CRLF. */
   crLineEnds: boolean;
   columns: CsvColumns;
+  /** A second time column that agrees with the first on the sample, checked on every row; null for none. */
+  echo: EchoColumn | null;
   dateOrder: DateOrder;
   /**
    * The order the layout implies when no date of the file settles an unsettled one (investing.com's
@@ -70,6 +92,12 @@ export interface CsvFormat {
   epochUnitMs: number;
   /** Offset from UTC of the clock the file is written in, used when a time carries no offset of its own. */
   utcOffsetMinutes: number;
+  /**
+   * Daily (or longer) bars labelled by their date: every sampled time is midnight as written, so a
+   * bar is stored at 00:00 UTC of its date, whatever offset or clock the row names
+   * (`2024-01-02 00:00:00-05:00` and `02.01.2024 00:00:00.000 GMT+0100` are the bar of 2 January).
+   */
+  dateLabels: boolean;
   /** How times were read, in the user's words, for the import answer. */
   timezone: string;
 }

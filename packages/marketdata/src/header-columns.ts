@@ -1,8 +1,10 @@
 /**
  * Columns found by their header names, since exports do not agree on the order (yfinance writes
  * `Date,Open,Close,High,Low,Volume,Adj Close`; investing.com writes the close second, as `Price`,
- * `Ultimo`, `Zuletzt`... in the language of the site it came from). Volume, change and adjusted
- * close are not read: a stored bar is (t, o, h, l, c).
+ * `Ultimo`, `Zuletzt`... in the language of the site it came from; nasdaq.com writes
+ * `Date,Close/Last,Volume,Open,High,Low`). Volume, change and adjusted close are not read: a stored
+ * bar is (t, o, h, l, c). Names are compared without the marks sites add around them: `<CLOSE>`,
+ * Yahoo's `Close*` and `Adj Close**`, a unit in brackets (`Close ($)`, `Open (USD)`).
  */
 import { type CsvColumns } from './csv-format';
 
@@ -18,10 +20,18 @@ const TIME_NAMES = new Set([
   'time (utc)',
   'open time',
   'date',
+  'date and time',
+  // Unix time (CryptoDataDownload's `unix`, generic `epoch`).
+  'unix',
+  'unix time',
+  'unix timestamp',
+  'epoch',
   'day',
   'data',
   'data ora',
   'data/ora',
+  'data e ora',
+  'giorno',
   // investing.com in Spanish, German, Turkish, Russian, Japanese and Chinese.
   'fecha',
   'datum',
@@ -32,8 +42,8 @@ const TIME_NAMES = new Set([
   '日期',
 ]);
 /** The date part when the time of day has a column of its own. */
-const DATE_NAMES = new Set(['date', 'day', 'data', 'dtyyyymmdd', 'fecha', 'datum']);
-const CLOCK_NAMES = new Set(['time', 'ora', 'hour']);
+const DATE_NAMES = new Set(['date', 'day', 'data', 'giorno', 'dtyyyymmdd', 'fecha', 'datum']);
+const CLOCK_NAMES = new Set(['time', 'ora', 'hour', 'orario']);
 /**
  * English, Italian, then the names of investing.com's Historical Data in its other languages
  * (Spanish, Portuguese, German, French, Turkish, Russian, Japanese, Chinese), written as the
@@ -41,27 +51,45 @@ const CLOCK_NAMES = new Set(['time', 'ora', 'hour']);
  */
 const PRICE_NAMES = {
   open: new Set([
-    ...['open', 'o', 'open price', 'bid open', 'apertura'],
+    ...[
+      'open',
+      'o',
+      'open price',
+      'opening price',
+      'bid open',
+      'apertura',
+      'prezzo di apertura',
+      'prezzo apertura',
+    ],
     ...['abertura', 'eröffnung', 'eröffn.', 'ouverture', 'ouv.', 'açılış', 'откр.', '始値', '开盘'],
   ]),
   high: new Set([
-    ...['high', 'h', 'high price', 'bid high', 'max', 'massimo'],
+    ...['high', 'h', 'high price', 'highest price', 'day high', 'bid high', 'max', 'massimo'],
+    ...['prezzo massimo', 'max giornaliero'],
     ...['máximo', 'máxima', 'maximo', 'maxima', 'hoch', 'plus haut', 'haut', 'yüksek', 'макс.', '高値', '高'],
   ]),
   low: new Set([
-    ...['low', 'l', 'low price', 'bid low', 'min', 'minimo'],
+    ...['low', 'l', 'low price', 'lowest price', 'day low', 'bid low', 'min', 'minimo'],
+    ...['prezzo minimo', 'min giornaliero'],
     ...['mínimo', 'mínima', 'minima', 'tief', 'plus bas', 'bas', 'düşük', 'мин.', '安値', '低'],
   ]),
   close: new Set([
-    ...['close', 'c', 'close price', 'bid close', 'last', 'chiusura', 'ultimo', 'price', 'último'],
+    ...['close', 'c', 'close price', 'closing price', 'bid close', 'last', 'last price', 'close/last'],
+    ...['price', 'chiusura', 'prezzo di chiusura', 'prezzo chiusura', 'ultimo', 'ultimo prezzo', 'prezzo'],
+    ...['último'],
     ...['cierre', 'fechamento', 'schluss', 'zuletzt', 'dernier', 'clôture', 'şimdi', 'цена', '終値', '收盘'],
   ]),
 };
 
-/** `<TICKVOL>` -> `tickvol`, ` Gmt  time ` -> `gmt time`, `tick_volume` -> `tick volume`. */
+/**
+ * `<TICKVOL>` -> `tickvol`, ` Gmt  time ` -> `gmt time`, `tick_volume` -> `tick volume`,
+ * `Close*` -> `close`, `Close ($)` -> `close`, `Close / Last` -> `close/last`.
+ */
 function normalizeHeaderName(name: string): string {
   return name
-    .replace(/[<>"]/g, '')
+    .replace(/[<>"*]/g, '')
+    .replace(/\s*[([][^)\]]*[)\]]\s*$/, '')
+    .replace(/\s*\/\s*/g, '/')
     .replace(/[\s_]+/g, ' ')
     .trim()
     .toLowerCase();
@@ -116,4 +144,42 @@ export function headerLayout(names: readonly string[], columns: CsvColumns): Hea
   if (DUKASCOPY_TIME_NAMES.has(name(columns.time))) return 'dukascopy';
   if (columns.time !== 0 || columns.clock >= 0 || columns.close !== 1 || columns.open !== 2) return 'plain';
   return name(columns.close) === 'price' ? 'investing-english' : 'investing';
+}
+
+/**
+ * Columns other than the time (and its clock) that a header names as a time or a date, as in
+ * CryptoDataDownload's `unix,date,...`: a second date that may repeat the first.
+ */
+export function otherTimeColumns(names: readonly string[], columns: CsvColumns): number[] {
+  const found: number[] = [];
+  names.forEach((raw, index) => {
+    const name = normalizeHeaderName(raw);
+    if (index === columns.time || index === columns.clock) return;
+    if (TIME_NAMES.has(name) || DATE_NAMES.has(name)) found.push(index);
+  });
+  return found;
+}
+
+/** The English names of the close, as in PRICE_NAMES.close. */
+const ENGLISH_CLOSE_NAMES = new Set([
+  'close',
+  'c',
+  'close price',
+  'closing price',
+  'bid close',
+  'last',
+  'last price',
+  'close/last',
+  'price',
+]);
+
+/** Whether the header names the close in English (the language of the decimal point). */
+export function namesCloseInEnglish(names: readonly string[], columns: CsvColumns): boolean {
+  return ENGLISH_CLOSE_NAMES.has(normalizeHeaderName(names[columns.close] ?? ''));
+}
+
+/** Whether a column name is one of a time or a date (`Date`, `Datetime`, `Data`...). */
+export function isTimeName(name: string): boolean {
+  const normalized = normalizeHeaderName(name);
+  return TIME_NAMES.has(normalized) || DATE_NAMES.has(normalized);
 }

@@ -167,7 +167,7 @@ function sampleText(head: readonly Uint8Array[], ended: boolean): string {
   return text;
 }
 
-/** Counts lines, skips the header and blank lines, and files each row as a bar or a rejection. */
+/** Counts lines, skips the title, the header and blank lines, and files each row as a bar or a rejection. */
 class RowCollector {
   readonly bars = new CompactBars();
   /** Where the bars' rows are in the file, for the rows the sort drops. */
@@ -175,12 +175,13 @@ class RowCollector {
   rejected = 0;
   readonly rejectedSamples: RejectedRow[] = [];
   private readonly reader: RowReader;
-  private headerPending: boolean;
+  /** Lines still to skip before the rows: the title lines, the header and the lines under it. */
+  private headerPending: number;
   private lineNumber = 0;
 
   constructor(format: CsvFormat) {
     this.reader = new RowReader(format);
-    this.headerPending = format.hasHeader;
+    this.headerPending = format.preambleLines + (format.hasHeader ? 1 + format.subheaderLines : 0);
   }
 
   readonly take = (buf: Uint8Array, start: number, end: number): void => {
@@ -189,8 +190,8 @@ class RowCollector {
       this.lines.skip(this.bars.length);
       return;
     }
-    if (this.headerPending) {
-      this.headerPending = false;
+    if (this.headerPending > 0) {
+      this.headerPending--;
       this.lines.skip(this.bars.length);
       return;
     }

@@ -304,7 +304,7 @@ describe('sparse minute files', () => {
     );
   });
 
-  it('takes daily bars written in local time, an hour off whole days across a clock change, as 1d', async () => {
+  it('takes daily bars written in local time across a clock change as 1d, each bar at its own date', async () => {
     const { report } = await importText(
       lines(
         'Local time,Open,High,Low,Close,Volume',
@@ -314,6 +314,7 @@ describe('sparse minute files', () => {
       ),
       '1d',
     );
-    expect(report).toMatchObject({ format: 'dukascopy', imported: 3, first: '2019-03-28T23:00:00.000Z' });
+    // Labelled by date: the bar of 29 March is stored at 29 March 00:00 UTC, not at 28 March 23:00.
+    expect(report).toMatchObject({ format: 'dukascopy', imported: 3, first: '2019-03-29T00:00:00.000Z' });
   });
 });

@@ -43,6 +43,19 @@ describe('DecimalReader', () => {
     expect(read('114.982', true)).toBe(114_982);
   });
 
+  it('reads money as sites write it: a currency sign before or after, spaces between thousands', () => {
+    const reader = (decimalComma: boolean, thousands: '' | ',' | '.') => (text: string) =>
+      new DecimalReader(decimalComma, thousands).read(bytes(text), 0, bytes(text).length, -1);
+    expect(reader(false, '')('$3356.90')).toBe(3356.9);
+    expect(reader(false, ',')('$3,356.90')).toBe(3356.9);
+    expect(reader(false, ',')('US$ 3,356.90')).toBe(3356.9);
+    expect(reader(true, '.')('3.356,90 €')).toBe(3356.9);
+    expect(reader(true, '.')('€ 3.356,90')).toBe(3356.9);
+    expect(reader(true, '')('1 234,5')).toBe(1234.5);
+    expect(reader(true, '')('1\u00a0234,5')).toBe(1234.5);
+    for (const text of ['$', '€', '$$1', '1 23,5', '12 €x']) expect(reader(true, '')(text), text).toBeNaN();
+  });
+
   it('refuses what is not a finite number', () => {
     for (const text of ['', ' ', 'abc', '0x1f', 'Infinity', '1.2.3', '-', '.', '1,5'])
       expect(read(text)).toBeNaN();

@@ -93,4 +93,28 @@ describe('TimestampReader', () => {
     }
     expect(read('2020-02-29')).toBe(utc('2020-02-29T00:00:00Z'));
   });
+
+  it('reads two-digit years, month names in English or Italian and a 12-hour clock', () => {
+    expect(read('14/01/19', reader('dmy'))).toBe(utc('2019-01-14T00:00:00Z'));
+    expect(read('1/14/99 5:07 PM', reader('mdy'))).toBe(utc('1999-01-14T17:07:00Z'));
+    expect(read('1/14/29 12:07 AM', reader('mdy'))).toBe(utc('2029-01-14T00:07:00Z'));
+    expect(read('2-Jan-19')).toBe(utc('2019-01-02T00:00:00Z'));
+    expect(read('02-gen-2019 17:05')).toBe(utc('2019-01-02T17:05:00Z'));
+    expect(read('31 dic 30')).toBe(utc('1930-12-31T00:00:00Z'));
+    for (const text of ['1/14/19 13:07 PM', '1/14/19 0:07 AM', '2-Foo-19', '2-Jan-019']) {
+      expect(read(text, reader('mdy')), text).toBeNaN();
+    }
+  });
+
+  it('keeps the date of a midnight label in a file of daily bars, whatever the offset', () => {
+    const labels = new TimestampReader({
+      dateOrder: 'ymd',
+      epochUnitMs: 0,
+      utcOffsetMinutes: -300,
+      dateLabels: true,
+    });
+    expect(read('2024-01-02 00:00:00+01:00', labels)).toBe(utc('2024-01-02T00:00:00Z'));
+    expect(read('2024-01-02', labels)).toBe(utc('2024-01-02T00:00:00Z'));
+    expect(read('2024-01-02 09:30:00-05:00', labels)).toBe(utc('2024-01-02T14:30:00Z'));
+  });
 });

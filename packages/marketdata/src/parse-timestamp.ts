@@ -1,9 +1,14 @@
 /**
  * Bar times read straight from the file's bytes into UTC milliseconds, with no Date object or
  * string per row. One reader covers every calendar shape the dialects use (`2019-01-02T17:00:00Z`,
- * `2019.01.02 17:00`, `02.01.2019 17:00:00.000`, `20190102 170000`, `02/01/2019`, `Jan 02, 2019`,
- * a separate `17:00` column) and unix seconds or milliseconds. A time that carries its own offset
- * (`-04:00`, `Z`, `GMT+0100`) is converted with it; one without is read in the file's clock.
+ * `2019.01.02 17:00`, `02.01.2019 17:00:00.000`, `20190102 170000`, `02/01/2019`, `02/01/19`,
+ * `Jan 02, 2019`, `2-Jan-19`, `02-gen-2019`, a separate `17:00` column) and unix seconds or
+ * milliseconds. A time that carries its own offset (`-04:00`, `Z`, `GMT+0100`) is converted with
+ * it; one without is read in the file's clock. In a file of daily bars labelled by date (every
+ * time at midnight, see CsvFormat.dateLabels) the date is the bar's, whatever offset follows it.
+ *
+ * A two-digit year is read as spreadsheets read it: 00-29 are 2000-2029, 30-99 are 1930-1999; a
+ * time may end in AM or PM as US spreadsheets write it (`1/2/19 5:00 PM`).
  */
 import { type CsvFormat, type DateOrder } from './csv-format';
 
@@ -22,8 +27,27 @@ const UPPER_T = 0x54;
 const UPPER_Z = 0x5a;
 /** Set in an ASCII letter, it makes it lower case. */
 const LOWER_CASE_BIT = 0x20;
-/** Three letters a month, as `Jan 02, 2019` writes them. */
-const MONTH_NAMES = 'janfebmaraprmayjunjulaugsepoctnovdec';
+const LOWER_A = 0x61;
+const LOWER_M = 0x6d;
+const LOWER_P = 0x70;
+const AM = 1;
+const PM = 2;
+/** A month by its first three letters, in English (`Jan 02, 2019`) or Italian (`02-gen-19`). */
+const MONTHS = new Map<string, number>([
+  ...'jan feb mar apr may jun jul aug sep oct nov dec'.split(' ').map((name, i) => [name, i + 1] as const),
+  ...'gen feb mar apr mag giu lug ago set ott nov dic'.split(' ').map((name, i) => [name, i + 1] as const),
+]);
+/** Two-digit years up to this one are 20xx, later ones 19xx (Excel's rule). */
+const LAST_YEAR_OF_2000S = 29;
+
+/** The year a two-digit year stands for. */
+export function fullYear(twoDigits: number): number {
+  return twoDigits <= LAST_YEAR_OF_2000S ? 2000 + twoDigits : 1900 + twoDigits;
+}
+
+function isLetter(b: number | undefined): boolean {
+  return b !== undefined && (b | LOWER_CASE_BIT) >= 0x61 && (b | LOWER_CASE_BIT) <= 0x7a;
+}
 
 function isDigit(b: number | undefined): boolean {
   return b !== undefined && b >= ZERO && b <= NINE;
@@ -54,6 +78,9 @@ export class TimestampReader {
   private readonly order: DateOrder;
   private readonly epochUnitMs: number;
   private readonly defaultOffsetMs: number;
+  private readonly dateLabels: boolean;
+  /** The time of day, as written, of the last time read (ms from midnight, before any offset). */
+  timeOfDay = 0;
   /**
    * With the order unsettled: the order the first date that could only be read one way said
    * (`13/01/2019` day first, `01/13/2019` month first), null while none did.
@@ -65,10 +92,14 @@ export class TimestampReader {
   private pos = 0;
   private end = 0;
 
-  constructor(format: Pick<CsvFormat, 'dateOrder' | 'epochUnitMs' | 'utcOffsetMinutes'>) {
+  constructor(
+    format: Pick<CsvFormat, 'dateOrder' | 'epochUnitMs' | 'utcOffsetMinutes'> &
+      Partial<Pick<CsvFormat, 'dateLabels'>>,
+  ) {
     this.order = format.dateOrder;
     this.epochUnitMs = format.epochUnitMs;
     this.defaultOffsetMs = format.utcOffsetMinutes * MS_PER_MINUTE;
+    this.dateLabels = format.dateLabels ?? false;
   }
 
   /** UTC ms of the date (and time) in buf[start, end), NaN when it is not a valid time. */
@@ -85,7 +116,7 @@ export class TimestampReader {
       while (buf[this.pos] === SPACE && this.pos < this.end) this.pos++;
       timeOfDay = this.readTimeOfDay(buf);
     }
-    return this.finish(buf, day * MS_PER_DAY + timeOfDay);
+    return this.finish(buf, day, timeOfDay);
   }
 
   /** UTC ms of a date in one field and its time of day in another (MetaTrader's `2019.01.02,17:00`). */
@@ -94,7 +125,7 @@ export class TimestampReader {
     const day = this.readDate(buf);
     if (Number.isNaN(day) || this.pos !== this.end) return NaN;
     this.begin(buf, timeStart, timeEnd);
-    return this.finish(buf, day * MS_PER_DAY + this.readTimeOfDay(buf));
+    return this.finish(buf, day, this.readTimeOfDay(buf));
   }
 
   private begin(buf: Uint8Array, start: number, end: number): void {
@@ -106,12 +137,17 @@ export class TimestampReader {
     this.end = e;
   }
 
-  /** Applies the written or the default offset; NaN unless the field was read to its end. */
-  private finish(buf: Uint8Array, localMs: number): number {
-    if (Number.isNaN(localMs)) return NaN;
+  /**
+   * Applies the written or the default offset, unless the time is a date label (midnight in a
+   * file of daily bars labelled by date); NaN unless the field was read to its end.
+   */
+  private finish(buf: Uint8Array, day: number, timeOfDay: number): number {
+    this.timeOfDay = timeOfDay;
+    if (Number.isNaN(timeOfDay)) return NaN;
     const offsetMs = this.readOffset(buf);
     if (this.pos !== this.end || Number.isNaN(offsetMs)) return NaN;
-    return localMs - (offsetMs ?? this.defaultOffsetMs);
+    if (this.dateLabels && timeOfDay === 0) return day * MS_PER_DAY;
+    return day * MS_PER_DAY + timeOfDay - (offsetMs ?? this.defaultOffsetMs);
   }
 
   private readEpoch(buf: Uint8Array): number {
@@ -139,6 +175,7 @@ export class TimestampReader {
     const separator = buf[this.pos];
     if (this.pos >= this.end || isDigit(separator)) return NaN;
     this.pos++;
+    if (firstDigits <= 2 && isLetter(buf[this.pos])) return this.readDayNamedMonth(buf, first, separator!);
     const secondStart = this.pos;
     const second = this.readDigits(buf, 2);
     if (this.pos === secondStart || buf[this.pos] !== separator || this.pos >= this.end) return NaN;
@@ -147,9 +184,40 @@ export class TimestampReader {
     const third = this.readDigits(buf, 4);
     const thirdDigits = this.pos - thirdStart;
     if (firstDigits === 4 && thirdDigits >= 1 && thirdDigits <= 2) return calendarDays(first, second, third);
-    if (firstDigits > 2 || thirdDigits !== 4 || this.order === 'ymd') return NaN;
-    if (this.order === 'unsettled') return this.readEitherWay(buf, firstStart, first, second, third);
-    return this.order === 'dmy' ? calendarDays(third, second, first) : calendarDays(third, first, second);
+    if (firstDigits > 2 || (thirdDigits !== 4 && thirdDigits !== 2) || this.order === 'ymd') return NaN;
+    const year = thirdDigits === 2 ? fullYear(third) : third;
+    if (this.order === 'unsettled') return this.readEitherWay(buf, firstStart, first, second, year);
+    return this.order === 'dmy' ? calendarDays(year, second, first) : calendarDays(year, first, second);
+  }
+
+  /** `2-Jan-19`, `02-gen-2019`, `2 Jan 2019`: the day, a month's name, the year (two or four digits). */
+  private readDayNamedMonth(buf: Uint8Array, day: number, separator: number): number {
+    const month = this.readMonthName(buf);
+    if (month === 0 || buf[this.pos] !== separator || this.pos >= this.end) return NaN;
+    this.pos++;
+    const yearStart = this.pos;
+    const year = this.readDigits(buf, 4);
+    const yearDigits = this.pos - yearStart;
+    if (yearDigits !== 2 && yearDigits !== 4) return NaN;
+    return calendarDays(yearDigits === 2 ? fullYear(year) : year, month, day);
+  }
+
+  /** A month's three-letter name at pos, and a dot after it if any: 1-12, 0 when none. */
+  private readMonthName(buf: Uint8Array): number {
+    const p = this.pos;
+    if (p + 3 > this.end) return 0;
+    const month =
+      MONTHS.get(
+        String.fromCharCode(
+          buf[p]! | LOWER_CASE_BIT,
+          buf[p + 1]! | LOWER_CASE_BIT,
+          buf[p + 2]! | LOWER_CASE_BIT,
+        ),
+      ) ?? 0;
+    if (month === 0) return 0;
+    this.pos += 3;
+    if (buf[this.pos] === DOT && this.pos < this.end) this.pos++;
+    return month;
   }
 
   /**
@@ -167,17 +235,8 @@ export class TimestampReader {
 
   /** `Jan 02, 2019`, `jan 2 2019` (investing.com's English download before 2022). */
   private readNamedMonthDate(buf: Uint8Array): number {
-    const p = this.pos;
-    if (p + 3 > this.end) return NaN;
-    const name = String.fromCharCode(
-      buf[p]! | LOWER_CASE_BIT,
-      buf[p + 1]! | LOWER_CASE_BIT,
-      buf[p + 2]! | LOWER_CASE_BIT,
-    );
-    const index = MONTH_NAMES.indexOf(name);
-    if (index < 0 || index % 3 !== 0) return NaN;
-    this.pos += 3;
-    if (buf[this.pos] === DOT && this.pos < this.end) this.pos++;
+    const month = this.readMonthName(buf);
+    if (month === 0) return NaN;
     if (!this.skipSpaces(buf)) return NaN;
     const dayStart = this.pos;
     const day = this.readDigits(buf, 2);
@@ -187,7 +246,7 @@ export class TimestampReader {
     const yearStart = this.pos;
     const year = this.readDigits(buf, 4);
     if (this.pos - yearStart !== 4) return NaN;
-    return calendarDays(year, index / 3 + 1, day);
+    return calendarDays(year, month, day);
   }
 
   /** Moves past spaces at pos; false when there were none. */
@@ -231,8 +290,25 @@ export class TimestampReader {
       if (this.pos === fractionStart) return NaN;
       millis = Math.round((fraction / 10 ** (this.pos - fractionStart)) * 1000);
     }
+    const half = this.readHalfOfDay(buf);
+    if (half !== 0) {
+      // `12:05 AM` is 00:05, `12:05 PM` is 12:05, `5:00 PM` is 17:00.
+      if (hours < 1 || hours > 12) return NaN;
+      hours = (hours % 12) + (half === PM ? 12 : 0);
+    }
     if (hours > 23 || minutes > 59 || seconds > 59) return NaN;
     return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis;
+  }
+
+  /** ` AM` or ` PM` after a time (US spreadsheets): AM, PM, or 0 (and pos unmoved) when neither. */
+  private readHalfOfDay(buf: Uint8Array): number {
+    let p = this.pos;
+    while (buf[p] === SPACE && p < this.end) p++;
+    if (p + 2 > this.end || (buf[p + 1]! | LOWER_CASE_BIT) !== LOWER_M) return 0;
+    const letter = buf[p]! | LOWER_CASE_BIT;
+    if (letter !== LOWER_A && letter !== LOWER_P) return 0;
+    this.pos = p + 2;
+    return letter === LOWER_A ? AM : PM;
   }
 
   /** A written offset at pos (`Z`, `+02:00`, `-0400`, ` GMT+0100`, `UTC`) in ms: null when none, NaN when malformed. */

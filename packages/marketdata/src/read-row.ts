@@ -1,11 +1,14 @@
 /**
  * One line of a price file into one bar, or the reason it cannot be one. The reader keeps the bar
  * in its own fields instead of returning an object, and scans each field once: it runs for every
- * row of files with millions of rows.
+ * row of files with millions of rows. What only bad rows need (is it a missing bar?) is worked out
+ * after the row has failed, so good rows never pay for it.
  */
 import { type CsvFormat } from './csv-format';
 import { DecimalReader } from './parse-number';
 import { TimestampReader } from './parse-timestamp';
+import { sameBarTime } from './same-bar-time';
+import { splitFields } from './split-fields';
 
 /** Why a row was not imported, in the user's words. Index 0 means it was. */
 export const ROW_OK = 0;
@@ -17,6 +20,8 @@ export const REJECTION_REASONS = [
   'prezzo non positivo',
   'OHLC incoerente (low > min(open, close))',
   'OHLC incoerente (high < max(open, close))',
+  'barra mancante (prezzi vuoti, «null» o «--»)',
+  'le due colonne di data non indicano la stessa ora',
 ] as const;
 export const MISSING_COLUMNS = 1;
 export const INVALID_DATE = 2;
@@ -24,14 +29,22 @@ export const NOT_A_NUMBER = 3;
 const NOT_POSITIVE = 4;
 const LOW_ABOVE_BODY = 5;
 const HIGH_BELOW_BODY = 6;
+/** Every price of the row written as missing (Yahoo's `null` rows, `--`): the source has no bar there. */
+const MISSING_BAR = 7;
+const DATES_DISAGREE = 8;
 
-/** What a field holds, by its index in the row (0: nothing the bar needs). */
+/** How sources write a value they do not have, lower case. */
+const MISSING_VALUES = new Set(['', '-', '--', '---', 'null', 'nan', 'n/a', 'na', 'none', '#n/a', '#n/d']);
+
+/** What a field holds, by its index in the row (0: nothing the bar needs); prices come last. */
 const TIME = 1;
 const CLOCK = 2;
-const OPEN = 3;
-const HIGH = 4;
-const LOW = 5;
-const CLOSE = 6;
+/** A second time column (CsvFormat.echo). */
+const ECHO = 3;
+const OPEN = 4;
+const HIGH = 5;
+const LOW = 6;
+const CLOSE = 7;
 
 const QUOTE = 0x22;
 const SPACE = 0x20;
@@ -56,6 +69,8 @@ export class RowReader {
   /** Fields past the last one used are not looked at. */
   private readonly roles: Uint8Array;
   private readonly hasClock: boolean;
+  /** Reads the second time column, when there is one. */
+  private readonly echoTimes: TimestampReader | null;
 
   constructor(format: CsvFormat) {
     this.quotedLines = format.quotedLines;
@@ -63,7 +78,10 @@ export class RowReader {
     this.timestamps = new TimestampReader(format);
     this.numbers = new DecimalReader(format.decimalComma, format.thousands);
     const { time, clock, open, high, low, close } = format.columns;
-    this.roles = new Uint8Array(Math.max(time, clock, open, high, low, close) + 1);
+    const echo = format.echo?.column ?? -1;
+    this.roles = new Uint8Array(Math.max(time, clock, open, high, low, close, echo) + 1);
+    if (format.echo) this.roles[format.echo.column] = ECHO;
+    this.echoTimes = format.echo ? new TimestampReader({ ...format.echo, utcOffsetMinutes: 0 }) : null;
     this.roles[time] = TIME;
     if (clock >= 0) this.roles[clock] = CLOCK;
     this.roles[open] = OPEN;
@@ -86,6 +104,8 @@ export class RowReader {
     let timeEnd = 0;
     let clockStart = 0;
     let clockEnd = 0;
+    let echoStart = 0;
+    let echoEnd = 0;
     let o = 0;
     let h = 0;
     let l = 0;
@@ -130,6 +150,10 @@ export class RowReader {
         case CLOSE:
           c = value;
           break;
+        case ECHO:
+          echoStart = fieldStart;
+          echoEnd = fieldEnd;
+          break;
       }
       if (field + 1 === roles.length) break;
       if (pos >= e) return MISSING_COLUMNS;
@@ -140,7 +164,9 @@ export class RowReader {
       ? this.timestamps.readSplit(buf, timeStart, timeEnd, clockStart, clockEnd)
       : this.timestamps.read(buf, timeStart, timeEnd);
     if (Number.isNaN(t)) return INVALID_DATE;
-    if (Number.isNaN(o + h + l + c)) return NOT_A_NUMBER;
+    if (this.echoTimes !== null && !sameBarTime(t, this.echoTimes.read(buf, echoStart, echoEnd)))
+      return DATES_DISAGREE;
+    if (Number.isNaN(o + h + l + c)) return this.pricesMissing(buf, start, end) ? MISSING_BAR : NOT_A_NUMBER;
     if (!(o > 0 && h > 0 && l > 0 && c > 0)) return NOT_POSITIVE;
     if (l > o || l > c) return LOW_ABOVE_BODY;
     if (h < o || h < c) return HIGH_BELOW_BODY;
@@ -150,6 +176,17 @@ export class RowReader {
     this.l = l;
     this.c = c;
     return ROW_OK;
+  }
+
+  /** Whether every price field of the line is written as missing; only for rows already refused. */
+  private pricesMissing(buf: Uint8Array, start: number, end: number): boolean {
+    let text = new TextDecoder().decode(buf.subarray(start, end)).trim();
+    if (this.quotedLines && text.length >= 2 && text.startsWith('"') && text.endsWith('"'))
+      text = text.slice(1, -1);
+    const fields = splitFields(text, String.fromCharCode(this.separator));
+    return this.roles.every(
+      (role, index) => role < OPEN || MISSING_VALUES.has((fields[index] ?? '').toLowerCase()),
+    );
   }
 }
 

@@ -9,6 +9,7 @@
 import { type CsvFormat, type DateOrder } from './csv-format';
 import { CsvImportError } from './import-error';
 import { LineSplitter } from './line-splitter';
+import { fullYear } from './parse-timestamp';
 import { isBlank, RowReader } from './read-row';
 
 /** How much of the file is held while looking; past it the file is refused as ambiguous. */
@@ -29,10 +30,10 @@ export async function settleDateOrder(
 ): Promise<{ format: CsvFormat; ended: boolean }> {
   const reader = new RowReader(format);
   const dates = reader.timestamps;
-  let headerPending = format.hasHeader;
+  let headerPending = format.preambleLines + (format.hasHeader ? 1 + format.subheaderLines : 0);
   const lines = new LineSplitter(format.crLineEnds, (buf, start, end) => {
     if (dates.settledOrder !== null || isBlank(buf, start, end)) return;
-    if (headerPending) headerPending = false;
+    if (headerPending > 0) headerPending--;
     else reader.read(buf, start, end);
   });
   let heldBytes = 0;
@@ -64,7 +65,9 @@ export async function settleDateOrder(
 }
 
 function ambiguity(date: string, wholeFile: boolean): string {
-  const [first = 0, second = 0, year = 0] = date.split(/\D+/).map(Number);
+  const [first = 0, second = 0, written = 0] = date.split(/\D+/).map(Number);
+  // `12/03/24`: the year as it is read (see parse-timestamp.ts), not as it is written.
+  const year = written < 100 ? fullYear(written) : written;
   const where = wholeFile
     ? 'nessuna data del file'
     : `nessuna data dei primi ${HOLD_BYTES >> 20} MB del file`;
