@@ -253,6 +253,8 @@ describe('statements', () => {
         trades: Number(value('trades')),
         stops: Number(value('stops')),
         requirement: Number(value('requirement_pct')),
+        requirement20: Number(value('requirement_1_20_pct')),
+        requirement200: Number(value('requirement_1_200_pct')),
         maxDrawdown: Number(value('max_drawdown_pct')),
         openPnl: Number(value('open_pnl_eur')),
         overflow: value('overflow') === 'true',

@@ -24,3 +24,4 @@ export * from './http/marketdata';
 export * from './http/weather';
 export * from './http/live-prices';
 export * from './realtime/processes';
+export * from './http/equity-curve';

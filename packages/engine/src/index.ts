@@ -9,3 +9,4 @@ export * from './grid/standing-orders';
 export * from './grid/walk-grid';
 export * from './analysis/analyse-market';
 export * from './grid/sweep';
+export * from './grid/equity-curve';

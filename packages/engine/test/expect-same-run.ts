@@ -1,7 +1,15 @@
 import { expect } from 'vitest';
 import type { RunResult } from '../src/grid/params';
 
-const MONEY_FIELDS = ['profit', 'interest', 'requirement', 'maxDrawdown', 'openPnl'] as const;
+const MONEY_FIELDS = [
+  'profit',
+  'interest',
+  'requirement',
+  'requirement20',
+  'requirement200',
+  'maxDrawdown',
+  'openPnl',
+] as const;
 
 /**
  * engine.md section 8: trades and stops exactly, money within 1e-6 relative; a run that left the

@@ -52,6 +52,8 @@ export function referenceRun(
       trades: 0,
       stops: 0,
       requirement: 0,
+      requirement20: 0,
+      requirement200: 0,
       maxDrawdown: 0,
       openPnl: 0,
       ...base,
@@ -225,13 +227,18 @@ export function referenceRun(
 
   let highest = -Infinity;
   for (let bar = 0; bar < count; bar++) highest = Math.max(highest, bars.h[bar] as number);
-  const requirement = gridRequirement(params, instrument, highest, fx.rateOnDay(utcDay(bars.t[0] as number)));
+  const firstRate = fx.rateOnDay(utcDay(bars.t[0] as number));
+  const requirement = gridRequirement(params, instrument, highest, firstRate);
+  const requirement20 = gridRequirement({ ...params, leverage: 20 }, instrument, highest, firstRate);
+  const requirement200 = gridRequirement({ ...params, leverage: 200 }, instrument, highest, firstRate);
   return {
     profit: realised,
     interest: (realised / params.capital) * 100,
     trades,
     stops,
     requirement,
+    requirement20,
+    requirement200,
     maxDrawdown,
     openPnl,
     ...base,

@@ -91,6 +91,12 @@ export const backtestResultSchema = z.object({
   trades: z.number(),
   stops: z.number(),
   requirement: z.number(),
+  /**
+   * requirement at 1:20 and at 1:200, the platform's two leverages, whatever the backtest's own
+   * (issue 36): the results screen's risk works on either. Null on rows stored before.
+   */
+  requirement20: z.number().nullable().default(null),
+  requirement200: z.number().nullable().default(null),
   maxDrawdown: z.number(),
   openPnl: z.number(),
   size: z.number(),

@@ -73,6 +73,8 @@ export const RESULTS_CSV_COLUMNS = [
   'trades',
   'stops',
   'requirement_pct',
+  'requirement_1_20_pct',
+  'requirement_1_200_pct',
   'max_drawdown_pct',
   'open_pnl_eur',
   'overflow',

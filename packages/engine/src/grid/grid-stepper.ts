@@ -121,6 +121,8 @@ export class GridStepper {
   /** A cycle closed in this bar: the rest of it is ignored. */
   private closedInBar = false;
   private lastPrice: number | null = null;
+  /** The lots of the last scale a cycle opened with, and their sum (nextEntry). */
+  private entryOfScale: { scale: number; lots: Float64Array; sum: number } | null = null;
 
   /** Milli-points per price unit of the instrument. */
   readonly perUnit: number;
@@ -192,10 +194,11 @@ export class GridStepper {
    * closed in this bar): nothing but the next open decides, and it opens a cycle.
    */
   quietBand(): QuietBand {
-    const everywhere = { above: Number.NEGATIVE_INFINITY, below: Number.POSITIVE_INFINITY };
     const cycle = this.cycle;
-    if (this.leftRangeAt !== null) return { ...everywhere, opensQuiet: true };
-    if (!cycle) return { ...everywhere, opensQuiet: this.stalled };
+    if (this.leftRangeAt !== null || !cycle) {
+      const opensQuiet = this.leftRangeAt !== null || this.stalled;
+      return { above: Number.NEGATIVE_INFINITY, below: Number.POSITIVE_INFINITY, opensQuiet };
+    }
     const level = this.pendingLevel();
     const trigger = level === 0 ? Number.NEGATIVE_INFINITY : cycle.start - level * this.levelStep;
     const stop = this.openStop ?? Number.NEGATIVE_INFINITY;
@@ -306,15 +309,19 @@ export class GridStepper {
   private nextEntry(): { scale: number; lots: Float64Array; totalLots: number } | null {
     const { capital, dynamic } = this.params;
     const scale = dynamic ? Math.max(0, (capital + this.realisedEur) / capital) : 1;
-    const lots = entryLots(this.params, this.levelCount, scale);
+    // A run that is not dynamic asks for scale 1 at every cycle: its lots are worked out once.
+    // The cycles only read them.
+    let entry = this.entryOfScale;
+    if (entry?.scale !== scale) {
+      const lots = entryLots(this.params, this.levelCount, scale);
+      entry = { scale, lots, sum: lots.reduce((sum, quantity) => sum + quantity, 0) };
+      this.entryOfScale = entry;
+    }
+    const { lots, sum } = entry;
     const first = lots[0] as number;
     if (first === 0 || first > this.maxLots) return null;
     // A cycle's quantity never passes maxLots: the cap bounds it as well as the lots do.
-    const totalLots = Math.min(
-      lots.reduce((sum, quantity) => sum + quantity, 0),
-      this.maxLots,
-    );
-    return { scale, lots, totalLots };
+    return { scale, lots, totalLots: Math.min(sum, this.maxLots) };
   }
 
   /**

@@ -33,6 +33,9 @@ export interface RunResult {
   trades: number;
   stops: number;
   requirement: number;
+  /** requirement at 1:20 and at 1:200, the platform's two leverages, whatever the run's own (issue 36). */
+  requirement20: number;
+  requirement200: number;
   maxDrawdown: number;
   openPnl: number;
   size: number;

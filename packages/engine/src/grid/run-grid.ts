@@ -27,7 +27,7 @@ import {
   type RunResult,
 } from './params';
 import { prepareBars, type BlockLevel, type MalformedBars, type PreparedBars } from './prepared-bars';
-import { gridRequirement } from './requirement';
+import { gridRequirements, NO_REQUIREMENTS } from './requirement';
 
 export function runGrid(bars: Bars, params: GridParams, instrument: InstrumentSpec, fx: FxCurve): RunResult {
   return runPrepared(prepareBars(bars, instrument, fx), params);
@@ -144,10 +144,9 @@ function report(
     interest: (profit / params.capital) * 100,
     trades,
     stops,
-    requirement:
-      prepared.count === 0
-        ? 0
-        : gridRequirement(params, prepared.instrument, prepared.highest, prepared.firstRate),
+    ...(prepared.count === 0
+      ? NO_REQUIREMENTS
+      : gridRequirements(params, prepared.instrument, prepared.highest, prepared.firstRate)),
     maxDrawdown,
     openPnl,
     size: params.size,

@@ -7,7 +7,7 @@ import { utcDay, type Bars } from '../bars';
 import type { FxCurve } from '../fx';
 import { GridStepper, type ExitReason, type GridDecision } from './grid-stepper';
 import type { GridParams, InstrumentSpec, RunResult } from './params';
-import { gridRequirement } from './requirement';
+import { gridRequirements, NO_REQUIREMENTS } from './requirement';
 
 /** A closed cycle, as a live bot writes it into a transaction. */
 export interface ClosedCycle {
@@ -53,7 +53,7 @@ export function walkGrid(
       interest: 0,
       trades: 0,
       stops: 0,
-      requirement: 0,
+      ...NO_REQUIREMENTS,
       maxDrawdown: 0,
       openPnl: 0,
       ...base,
@@ -137,7 +137,7 @@ export function walkGrid(
     interest: (profit / params.capital) * 100,
     trades,
     stops,
-    requirement: gridRequirement(params, instrument, highest, rate(bars.t[0] as number)),
+    ...gridRequirements(params, instrument, highest, rate(bars.t[0] as number)),
     maxDrawdown,
     openPnl,
     ...base,

@@ -1,9 +1,10 @@
-import { createBacktestSchema } from '@platform/contracts';
+import { createBacktestSchema, EQUITY_CURVE_ROUTE, equityCurveParamsSchema } from '@platform/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { ok, parse } from '../../lib/http';
 import { caller, originOf, type Guards } from '../../plugins/authentication';
 import type { BacktestsService, JobViewer } from './backtests.service';
+import type { EquityCurveService } from './equity-curve.service';
 
 const idParams = z.object({ id: z.uuid('Backtest non trovato.') });
 
@@ -12,7 +13,12 @@ function viewerOf(request: FastifyRequest): JobViewer {
   return { id: user.id, role: user.role };
 }
 
-export function backtestsRoutes(app: FastifyInstance, backtests: BacktestsService, guards: Guards): void {
+export function backtestsRoutes(
+  app: FastifyInstance,
+  backtests: BacktestsService,
+  guards: Guards,
+  curves: EquityCurveService,
+): void {
   const signedIn = { preHandler: guards.authenticated };
 
   app.get('/api/common/backtest', signedIn, async (request) => ok(await backtests.list(viewerOf(request))));
@@ -25,6 +31,12 @@ export function backtestsRoutes(app: FastifyInstance, backtests: BacktestsServic
   app.post('/api/common/backtest', signedIn, async (request) => {
     const { config } = parse(createBacktestSchema, request.body);
     return ok(await backtests.create(viewerOf(request), config, originOf(request)));
+  });
+
+  // A result row's balance and equity curve, computed on demand (issue 36).
+  app.get(EQUITY_CURVE_ROUTE, signedIn, async (request) => {
+    const { id, row } = parse(equityCurveParamsSchema, request.params);
+    return ok(await curves.curve(viewerOf(request), id, row));
   });
 
   app.delete('/api/common/backtest/:id', signedIn, async (request) => {

@@ -10,7 +10,7 @@ import {
 import type { BacktestRow } from '@platform/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
-import { coversPeriod, type MarketCoverage } from '../../jobs/price-history';
+import { coversPeriod, type MarketCoverage } from '../marketdata/price-history';
 import type { AlgorithmsService } from '../algorithms/algorithms.service';
 import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';
@@ -66,6 +66,11 @@ export class BacktestsService {
   async get(viewer: JobViewer, id: string): Promise<Backtest> {
     const row = await this.findVisible(viewer, id);
     return toBacktest(row, row.results ?? []);
+  }
+
+  /** The stored backtest, config and rows as they are, if the viewer may see it (else the 404). */
+  getStored(viewer: JobViewer, id: string): Promise<BacktestRow> {
+    return this.findVisible(viewer, id);
   }
 
   async create(viewer: JobViewer, config: BacktestConfigInput, origin: RequestOrigin): Promise<Backtest> {

@@ -62,6 +62,8 @@ const resultCells = (row: BacktestResult): CsvCell[] => [
   row.trades,
   row.stops,
   row.requirement,
+  row.requirement20,
+  row.requirement200,
   row.maxDrawdown,
   row.openPnl,
   row.overflow,

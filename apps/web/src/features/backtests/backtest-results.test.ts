@@ -2,6 +2,7 @@ import { backtestResultSchema, type BacktestResult } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   annualReturn,
+  atLeverage,
   currentRisk,
   formatAnnualReturn,
   highlights,
@@ -26,6 +27,8 @@ const row = (profit: number, requirement: number, interest = profit / 100): Back
   multiplier: 1,
   overflow: false,
   overflowAt: null,
+  requirement20: requirement * 2,
+  requirement200: requirement / 2,
 });
 
 describe('risk filtering', () => {
@@ -39,6 +42,16 @@ describe('risk filtering', () => {
     expect(currentRisk(null, false)).toBe(90);
     expect(currentRisk(null, true)).toBe(10);
     expect(currentRisk(40, true)).toBe(40);
+  });
+});
+
+describe('risk at either leverage', () => {
+  it('reads the requirement at 1:20 or 1:200 when asked, the backtest’s own otherwise', () => {
+    const rows = [row(1, 8), row(2, 30), { ...row(3, 12), requirement20: null, requirement200: null }];
+    expect(withinRisk(atLeverage(rows, 'own'), 10).map((r) => r.profit)).toEqual([1]);
+    expect(withinRisk(atLeverage(rows, 200), 15).map((r) => r.profit)).toEqual([1, 2, 3]);
+    expect(withinRisk(atLeverage(rows, 20), 20).map((r) => r.profit)).toEqual([1, 3]);
+    expect(atLeverage(rows, 'own')).toBe(rows);
   });
 });
 

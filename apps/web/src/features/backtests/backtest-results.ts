@@ -18,6 +18,28 @@ const DAY_MS = 86_400_000;
 export const currentRisk = (chosen: number | null, resultsLoaded: boolean) =>
   chosen ?? (resultsLoaded ? RISK_ON_OPEN : RISK_DEFAULT);
 
+/**
+ * The leverage the risk score is read at (issue 36): the backtest's own, or one of the two the
+ * platform offers, 1:20 and 1:200, which every row reports its requirement at.
+ */
+export type RiskLeverage = 'own' | 20 | 200;
+
+/**
+ * The rows with their requirement at the chosen leverage, so that the slider, the table and the
+ * highlight cards all read it there. A row stored before the two leverages were reported keeps its
+ * own.
+ */
+export function atLeverage(
+  rows: readonly BacktestResult[],
+  leverage: RiskLeverage,
+): readonly BacktestResult[] {
+  if (leverage === 'own') return rows;
+  return rows.map((row) => {
+    const requirement = leverage === 20 ? row.requirement20 : row.requirement200;
+    return requirement === null ? row : { ...row, requirement };
+  });
+}
+
 /** The rows a risk score allows: requirement (a percent of capital) at or below it. */
 export const withinRisk = (rows: readonly BacktestResult[], risk: number) =>
   rows.filter((row) => row.requirement <= risk);

@@ -1,8 +1,13 @@
 // The results of a completed backtest (product-spec.md section 2): the rows are fetched when the
 // dialog opens; a risk-score slider keeps those whose requirement is within it, and the three
 // highlight cards follow the slider. Every row (not only those within the risk score) can be
-// exported as CSV (issue 36).
-import { STATEMENT_MESSAGES, type Backtest } from '@platform/contracts';
+// exported as CSV, and each row opens its equity curve (issue 36).
+import {
+  EQUITY_CURVE_MESSAGES,
+  STATEMENT_MESSAGES,
+  type Backtest,
+  type BacktestResult,
+} from '@platform/contracts';
 import { useId, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { Dialog } from '../../../components/dialog';
@@ -11,8 +16,20 @@ import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useExportBacktestResults } from '../api/export-backtest-results';
 import { useBacktest } from '../api/get-backtest';
-import { currentRisk, overflowSummary, RISK_MAX, RISK_MIN, RISK_STEP, withinRisk } from '../backtest-results';
+import {
+  atLeverage,
+  currentRisk,
+  overflowSummary,
+  RISK_MAX,
+  RISK_MIN,
+  RISK_STEP,
+  withinRisk,
+  type RiskLeverage,
+} from '../backtest-results';
+import { equityCurveColumn } from './equity-curve-column';
+import { EquityCurveDialog, type CurveRow } from './equity-curve-dialog';
 import { HighlightCards } from './highlight-cards';
+import './risk-leverage.css';
 import { resultColumns, resultRowId } from './result-columns';
 
 const PAGE_SIZE = 100;
@@ -26,23 +43,65 @@ interface BacktestResultsDialogProps {
 
 export function BacktestResultsDialog({ backtest, onClose }: BacktestResultsDialogProps) {
   const titleId = useId();
+  const [curveRow, setCurveRow] = useState<CurveRow | null>(null);
+  const close = () => {
+    setCurveRow(null);
+    onClose();
+  };
+  // The curve's dialog opens over this one, beside it in the tree rather than inside: its Escape
+  // (React's cancel event, which bubbles through the component tree) then closes the curve alone.
   return (
-    <Dialog open={backtest !== null} onCancel={onClose} labelledBy={titleId} className="dialog--results">
+    <>
+      <Dialog open={backtest !== null} onCancel={close} labelledBy={titleId} className="dialog--results">
+        {backtest && (
+          <BacktestResults
+            key={backtest._id}
+            id={backtest._id}
+            titleId={titleId}
+            onClose={close}
+            onOpenCurve={setCurveRow}
+          />
+        )}
+      </Dialog>
       {backtest && (
-        <BacktestResults key={backtest._id} id={backtest._id} titleId={titleId} onClose={onClose} />
+        <EquityCurveDialog backtestId={backtest._id} row={curveRow} onClose={() => setCurveRow(null)} />
       )}
-    </Dialog>
+    </>
   );
 }
 
-function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string; onClose: () => void }) {
+interface BacktestResultsProps {
+  id: string;
+  titleId: string;
+  onClose: () => void;
+  onOpenCurve: (row: CurveRow) => void;
+}
+
+function BacktestResults({ id, titleId, onClose, onOpenCurve }: BacktestResultsProps) {
   const details = useBacktest(id);
   const [chosenRisk, setChosenRisk] = useState<number | null>(null);
   const risk = currentRisk(chosenRisk, details.isSuccess);
   const sliderId = useId();
-  const backtest = details.data;
+  const loaded = details.data;
+  const [leverage, setLeverage] = useState<RiskLeverage>('own');
+  // The rows with their requirement at the leverage the risk is read at: the slider, the table
+  // and the highlight cards all follow it.
+  const backtest = useMemo(
+    () => loaded && { ...loaded, results: atLeverage(loaded.results, leverage) as BacktestResult[] },
+    [loaded, leverage],
+  );
   const rows = useMemo(() => (backtest ? withinRisk(backtest.results, risk) : []), [backtest, risk]);
   const stoppedNote = backtest ? overflowSummary(backtest.results, risk) : undefined;
+  // The curve asks for a row by its place among all the rows, whatever the risk shows.
+  const columns = useMemo(() => {
+    const places = new Map<BacktestResult, number>(backtest?.results.map((result, index) => [result, index]));
+    const open = (result: BacktestResult) => {
+      const index = places.get(result);
+      if (index !== undefined) onOpenCurve({ index, result });
+    };
+    return [...resultColumns, equityCurveColumn(open)];
+  }, [backtest, onOpenCurve]);
+  const singleRow = backtest?.type === 'single' ? backtest.results[0] : undefined;
 
   return (
     <div className="backtest-results">
@@ -61,6 +120,15 @@ function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string
           )}
         </div>
         <div className="backtest-results__actions">
+          {singleRow && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => onOpenCurve({ index: 0, result: singleRow })}
+            >
+              {EQUITY_CURVE_MESSAGES.open}
+            </button>
+          )}
           {backtest && <ExportResultsButton id={backtest._id} />}
           <button type="button" className="button button--ghost" onClick={onClose}>
             Chiudi
@@ -83,6 +151,7 @@ function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string
           aria-valuetext={`${risk}%`}
           onChange={(event) => setChosenRisk(Number(event.target.value))}
         />
+        {backtest && <RiskLeverageChoice own={backtest.leverage} value={leverage} onChange={setLeverage} />}
       </div>
 
       {details.isPending && (
@@ -105,7 +174,7 @@ function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string
           <DataTable
             title={`Risultati con requirement ≤ ${risk}%`}
             data={rows}
-            columns={resultColumns}
+            columns={columns}
             getRowId={resultRowId}
             pageSize={PAGE_SIZE}
             pageSizeOptions={PAGE_SIZE_OPTIONS}
@@ -115,6 +184,35 @@ function BacktestResults({ id, titleId, onClose }: { id: string; titleId: string
         </>
       )}
     </div>
+  );
+}
+
+/** The leverage the requirement and the risk are read at: the backtest's own, 1:20 or 1:200. */
+function RiskLeverageChoice({
+  own,
+  value,
+  onChange,
+}: {
+  own: number;
+  value: RiskLeverage;
+  onChange: (leverage: RiskLeverage) => void;
+}) {
+  const name = useId();
+  const options: [RiskLeverage, string][] = [
+    ['own', `Leva del backtest (1:${own})`],
+    [20, '1:20'],
+    [200, '1:200'],
+  ];
+  return (
+    <fieldset className="backtest-results__leverage">
+      <legend className="form-field__label">Requirement e rischio alla leva</legend>
+      {options.map(([option, label]) => (
+        <label key={label} className="checkbox">
+          <input type="radio" name={name} checked={value === option} onChange={() => onChange(option)} />{' '}
+          {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

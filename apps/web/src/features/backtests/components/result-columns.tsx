@@ -1,12 +1,17 @@
 // The columns of the results table (product-spec.md section 2): profit, interest (percent),
-// size, addizionale, trades, requirement (percent), target, mediazione. A run that stopped
-// because its lots or money left the engine's exact range is marked beside its profit.
+// size, addizionale, trades, requirement (percent), target, mediazione; then what a customer
+// sizes a row with (issue 36): the margin it needs at 1:20 and at 1:200, its stops and its worst
+// drawdown (on a phone in the row's details). A run that stopped because its lots or money left
+// the engine's exact range is marked beside its profit.
 import type { BacktestResult } from '@platform/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { formatEuro, formatNumber, formatPercent } from '../../../lib/format';
 import { overflowNote } from '../backtest-results';
 
 const column = createColumnHelper<BacktestResult>();
+
+/** A requirement the row may not carry (stored before it was reported). */
+const optionalPercent = (value: number | null) => (value === null ? '—' : formatPercent(value));
 
 function ProfitCell({ row }: { row: BacktestResult }) {
   const note = overflowNote(row);
@@ -36,6 +41,22 @@ export const resultColumns = [
   }),
   column.accessor('target', { header: 'Target', cell: ({ getValue }) => formatNumber(getValue()) }),
   column.accessor('mediazione', { header: 'Mediazione', cell: ({ getValue }) => formatNumber(getValue()) }),
+  column.accessor('requirement20', {
+    header: 'Margine 1:20',
+    meta: { phone: 'details' },
+    cell: ({ getValue }) => optionalPercent(getValue()),
+  }),
+  column.accessor('requirement200', {
+    header: 'Margine 1:200',
+    meta: { phone: 'details' },
+    cell: ({ getValue }) => optionalPercent(getValue()),
+  }),
+  column.accessor('stops', { header: 'Stops', meta: { phone: 'details' } }),
+  column.accessor('maxDrawdown', {
+    header: 'Max drawdown',
+    meta: { phone: 'details' },
+    cell: ({ getValue }) => formatPercent(getValue()),
+  }),
 ];
 
 /** Rows have no id; the grid point is unique within a backtest (engine.md section 5). */

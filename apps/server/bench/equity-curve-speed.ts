@@ -1,0 +1,236 @@
+/**
+ * A result row's equity curve through the HTTP API (issue 36, point 1; target ≤ 0.3 s for a
+ * whole-span GOLD row): request → answer parsed, on a server that listens on 127.0.0.1 with its
+ * engine on worker threads, as `npm start` runs it. The stored history is sweep-speed.ts's: the
+ * deterministic demo generator's GOLD 1m bars over the whole product span (2008-11-26 to
+ * 2025-07-02, about 6 M bars) outside the spans of the real GOLD files, which are uploaded through
+ * the upload route, with the real EURUSD daily closes as the fx source.
+ *
+ * A single backtest and the default range sweep over the whole span run first, as a customer
+ * runs them before opening a row's curve; the curves then find the bars those prepared (the
+ * prepared-bars cache). Rows measured: the single (default grid 1 / 0.5 / 30 / 50), and of the
+ * sweep the tightest grid (0.01 / 0.005 / 10 / 10, the most cycles: the slowest row), a middle one
+ * and a wide one. Then once more after an EURUSD upload, which drops the prepared bars: the curve
+ * then prepares them itself (the cold case). Each line prints the median of the repeats and
+ * every time, the engine's own share (computeMs of the answer), and the event loop's longest
+ * stall meanwhile.
+ *
+ *   npx tsx apps/server/bench/equity-curve-speed.ts [repeats=5]   (SHARED_DATA_DIR: the real files)
+ */
+import {
+  PERIOD_FIRST_DAY,
+  PERIOD_LAST_DAY,
+  equityCurvePath,
+  type Backtest,
+  type EquityCurveData,
+  type Market,
+} from '@platform/contracts';
+import { openDatabase, seedReferenceData } from '@platform/db';
+import { BarStore, importCsv, syntheticBars, type BarColumns } from '@platform/marketdata';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../src/app';
+import { createThreadPoolExecutor } from '../src/engine-pool/thread-pool-executor';
+import type { Mailer } from '../src/lib/mailer';
+import { MarketDataSets } from '../src/modules/marketdata/market-data-sets';
+import { MarketDataRepository } from '../src/modules/marketdata/marketdata.repository';
+import { BENCH_PASSWORD, insertBenchAdmin } from './support/bench-admin';
+
+const repeats = Number(process.argv[2] ?? 5);
+const DAY = 86_400_000;
+const DATA =
+  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+const REAL_FILES: { market: Market; timeframe: '1m' | '1d'; path: string }[] = [
+  { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv' },
+  { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part2_Jul-Dec.csv' },
+  { market: 'GOLD', timeframe: '1m', path: 'mt5_python_export/XAUUSD_M1_2025-05.csv' },
+  { market: 'EURUSD', timeframe: '1d', path: 'mt5_python_export/EURUSD_D1.csv' },
+];
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const sleep = (wait: number) => new Promise<void>((resolve) => setTimeout(resolve, wait));
+
+/** From the first to the last bar of each real GOLD 1m file. */
+async function realGoldSpans(): Promise<[number, number][]> {
+  const spans: [number, number][] = [];
+  for (const file of REAL_FILES.filter((real) => real.market === 'GOLD')) {
+    const { bars } = await importCsv(createReadStream(join(DATA, file.path)), { timeframe: file.timeframe });
+    const times = bars.toColumns().t;
+    spans.push([times[0] as number, times[times.length - 1] as number]);
+  }
+  return spans;
+}
+
+/** The bars outside the given time spans (sweep-speed.ts says why). */
+function outside(bars: BarColumns, spans: readonly [number, number][]): BarColumns {
+  const kept = bars.t.reduce<number[]>((indexes, time, index) => {
+    if (!spans.some(([first, last]) => time >= first && time <= last)) indexes.push(index);
+    return indexes;
+  }, []);
+  const pick = (column: Float64Array) => Float64Array.from(kept, (index) => column[index] as number);
+  return { t: pick(bars.t), o: pick(bars.o), h: pick(bars.h), l: pick(bars.l), c: pick(bars.c) };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'curve-bench-'));
+const database = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'db') });
+const marketDataDir = join(dir, 'marketdata');
+try {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const span = outside(
+    syntheticBars(
+      'GOLD',
+      Date.parse(`${PERIOD_FIRST_DAY}T00:00:00Z`),
+      Date.parse(`${PERIOD_LAST_DAY}T00:00:00Z`) + DAY,
+    ),
+    await realGoldSpans(),
+  );
+  await new MarketDataSets(new MarketDataRepository(database.db), new BarStore(marketDataDir), 0).merge(
+    'GOLD',
+    '1m',
+    span,
+    {
+      file: 'dati sintetici (bench)',
+      format: 'synthetic',
+      rows: span.t.length,
+      at: new Date().toISOString(),
+    },
+  );
+
+  const executor = createThreadPoolExecutor({
+    workerFile: fileURLToPath(new URL('../src/engine-pool/engine-worker.ts', import.meta.url)),
+    execArgv: ['--import', 'tsx'],
+  });
+  const noMail: Mailer = { send: () => Promise.resolve() };
+  const app = await buildApp({
+    database,
+    mailer: noMail,
+    jwtSecret: randomBytes(32).toString('hex'),
+    encryptionKey: randomBytes(32).toString('hex'),
+    publicUrl: 'http://127.0.0.1',
+    marketDataDir,
+    executor,
+    otpRequiredFor: [],
+    maxJobsPerUser: 100,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const username = await insertBenchAdmin(database.db);
+  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { ok: boolean; data: T; error?: string };
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.error}`);
+    return answer.data;
+  };
+  const { jwt: token } = await call<{ jwt: string }>('POST', '/api/auth/login', {
+    username,
+    password: BENCH_PASSWORD,
+  });
+  const algorithms = new Map<Market, string>();
+  for (const market of ['GOLD', 'EURUSD'] as const) {
+    const created = await call<{ _id: string }>(
+      'POST',
+      '/api/common/algorithms/add',
+      { name: `Grid ${market}`, description: 'Bench', minCapital: 1000, market },
+      token,
+    );
+    algorithms.set(market, created._id);
+  }
+  const upload = async (file: (typeof REAL_FILES)[number]) => {
+    const form = new FormData();
+    form.set('algorithmId', algorithms.get(file.market) ?? '');
+    form.set('timeframe', file.timeframe);
+    form.set('csvFile', new Blob([await readFile(join(DATA, file.path))]), basename(file.path));
+    await call('POST', '/api/admin/upload-csv', form, token);
+  };
+  for (const file of REAL_FILES) await upload(file);
+  app.services.jobRunner.start();
+
+  const common = {
+    capital: 10_000,
+    accountType: 'retail',
+    leverage: 20,
+    market: 'GOLD',
+    worst: 300,
+    safeWorst: 400,
+    from: PERIOD_FIRST_DAY,
+    to: PERIOD_LAST_DAY,
+  };
+  const finished = async (config: object): Promise<Backtest> => {
+    const { _id: id } = await call<Backtest>('POST', '/api/common/backtest', { config }, token);
+    for (;;) {
+      const backtest = await call<Backtest>('GET', `/api/common/backtest/${id}`, undefined, token);
+      if (backtest.isCompleted === 2) return backtest;
+      if (backtest.isCompleted === 3) throw new Error(`backtest failed: ${backtest.error}`);
+      await sleep(100);
+    }
+  };
+  console.log(
+    `GOLD 1m ${PERIOD_FIRST_DAY}..${PERIOD_LAST_DAY}: ${span.t.length.toLocaleString('en')} synthetic bars plus the real 2019 and May 2025 files; ` +
+      `load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`,
+  );
+  const single = await finished({ ...common, type: 'single' });
+  const range = await finished({
+    ...common,
+    type: 'range',
+    algorithm: algorithms.get('GOLD'),
+    dynamic: false,
+    close: true,
+  });
+
+  /** One curve through the API: request sent to answer parsed. */
+  const curve = async (backtest: Backtest, row: number) => {
+    const started = performance.now();
+    const data = await call<EquityCurveData>('GET', equityCurvePath(backtest._id, row), undefined, token);
+    const elapsed = performance.now() - started;
+    const result = backtest.results[row];
+    if (!result || Math.abs(data.finalBalance - (backtest.capital + result.profit)) > 0.005)
+      throw new Error(`row ${row}: the curve does not end at the row's balance`);
+    return { elapsed, engine: data.computeMs, trades: data.trades, points: data.points.time.length };
+  };
+  const measure = async (label: string, backtest: Backtest, row: number, times: number) => {
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    const runs = [];
+    for (let run = 0; run < times; run++) runs.push(await curve(backtest, row));
+    loop.disable();
+    const result = backtest.results[row]!;
+    const grid = `${result.size}/${result.addizionale}/${result.mediazione}/${result.target}`;
+    const all = times > 1 ? ` (${runs.map((run) => ms(run.elapsed)).join(', ')})` : '';
+    console.log(`${label.padEnd(40)} ${ms(median(runs.map((run) => run.elapsed)))}${all}`);
+    console.log(
+      `${''.padEnd(40)} grid ${grid}, ${runs[0]?.trades.toLocaleString('en')} cycles, ${runs[0]?.points} points; ` +
+        `engine ${ms(median(runs.map((run) => run.engine)))}; event loop stalled at most ${(loop.max / 1e6).toFixed(1)} ms`,
+    );
+  };
+
+  // The engine threads' compiler tunes the walk on its first curves.
+  for (let run = 0; run < 3; run++) await curve(range, 700);
+  await measure('single, whole span (target 0.3 s)', single, 0, repeats);
+  await measure('range row 0, whole span (tightest)', range, 0, repeats);
+  await measure('range row 700, whole span', range, 700, repeats);
+  await measure('range row 1322, whole span (widest)', range, 1322, repeats);
+  await upload(REAL_FILES[REAL_FILES.length - 1]!);
+  await measure('single, after an EURUSD upload (cold)', single, 0, 1);
+  await measure('single, whole span, prepared again', single, 0, repeats);
+  await app.close();
+} finally {
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,23 @@
+// Every run reports what its grid needs at the platform's two leverages (issue 36): 1:20 and
+// 1:200, whatever its own, each the requirement a run at that leverage reports.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runGrid } from '../src/grid/run-grid';
+import { scenario } from './arbitraries';
+
+describe('requirement at 1:20 and 1:200', () => {
+  it('is the requirement of the same run at that leverage, and falls as the leverage grows', () => {
+    fc.assert(
+      fc.property(scenario, ({ bars, params, instrument, fx }) => {
+        const run = runGrid(bars, params, instrument, fx());
+        const at20 = runGrid(bars, { ...params, leverage: 20 }, instrument, fx());
+        const at200 = runGrid(bars, { ...params, leverage: 200 }, instrument, fx());
+        expect(run.requirement20).toBe(at20.requirement);
+        expect(run.requirement200).toBe(at200.requirement);
+        expect(at20.requirement20).toBe(at20.requirement);
+        expect(run.requirement200).toBeLessThanOrEqual(run.requirement20);
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+});
