@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENGINE_V8_FLAGS } from '../apps/server/src/jobs/thread-pool-executor';
+import { ENGINE_V8_FLAGS } from '../apps/server/src/engine-pool/thread-pool-executor';
 
 const repeats = Number(process.argv[2] ?? 3);
 const folder = mkdtempSync(join(tmpdir(), 'engine-instructions-'));

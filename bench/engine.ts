@@ -25,7 +25,7 @@ import {
 import { syntheticBars } from '@platform/marketdata';
 import { availableParallelism, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { createThreadPoolExecutor } from '../apps/server/src/jobs/thread-pool-executor';
+import { createThreadPoolExecutor } from '../apps/server/src/engine-pool/thread-pool-executor';
 import { referenceRun } from '../packages/engine/test/reference-simulator';
 
 const GOLD = { point: 0.1, contractSize: 100, spreadPoints: 3 };
@@ -74,7 +74,7 @@ timed('analysis, whole span (target 1 s)', () => analyseMarket(span, GOLD.point,
 
 const threads = availableParallelism();
 const executor = createThreadPoolExecutor({
-  workerFile: fileURLToPath(new URL('../apps/server/src/jobs/engine-worker.ts', import.meta.url)),
+  workerFile: fileURLToPath(new URL('../apps/server/src/engine-pool/engine-worker.ts', import.meta.url)),
   threads,
   execArgv: ['--import', 'tsx'],
 });

@@ -76,7 +76,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const stop = async () => {
     await stopProcess(child);
-    await rm(dataDir, { recursive: true, force: true });
+    // E2E_KEEP_DATA=1 keeps the server's DATA_DIR (pm2's bot logs, the outbox) to read after a failure.
+    if (!process.env.E2E_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
   const ready = async () => {

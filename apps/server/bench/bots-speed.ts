@@ -55,6 +55,23 @@ const REPLAY_FROM = pinned ? Date.UTC(2026, 0, 6, 11, 30) : undefined;
 const MEASURE_AFTER_MS = 5 * 3_600_000;
 const STATS_MS = 5000;
 
+/**
+ * A process's memory in MB (/proc/PID/smaps_rollup): resident (RSS), its proportional share of the
+ * pages it shares (PSS: Node's own code, mapped once for every bot), and what is its alone. RSS
+ * counts the shared pages in every process, so RSS summed over 200 bots overstates the machine's
+ * memory by the 40-odd MB of the node binary each of them maps.
+ */
+const memoryMb = (pid: number) => {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const field = (name: string) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) / 1024;
+    return { rss: field('Rss'), pss: field('Pss'), own: field('Private_Clean') + field('Private_Dirty') };
+  } catch {
+    return { rss: 0, pss: 0, own: 0 };
+  }
+};
+
 const rssMb = (pid: number) => {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -235,6 +252,8 @@ try {
   const [ordersBefore] = await database.db.select({ n: count() }).from(botOrders);
   const [tradesBefore] = await database.db.select({ n: count() }).from(transactions);
   let peakBots = 0;
+  let peakBotsPss = 0;
+  let peakBotsOwn = 0;
   let peakServer = 0;
   const botPids = () => runtime.supervisor.list().flatMap((bot) => (bot.pid ? [bot.pid] : []));
   const botsCpu = () => botPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
@@ -248,10 +267,11 @@ try {
   while (performance.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const pids = botPids();
-    peakBots = Math.max(
-      peakBots,
-      pids.reduce((sum, pid) => sum + rssMb(pid), 0),
-    );
+    const memory = pids.map(memoryMb);
+    const total = (part: 'rss' | 'pss' | 'own') => memory.reduce((sum, figures) => sum + figures[part], 0);
+    peakBots = Math.max(peakBots, total('rss'));
+    peakBotsPss = Math.max(peakBotsPss, total('pss'));
+    peakBotsOwn = Math.max(peakBotsOwn, total('own'));
     peakServer = Math.max(peakServer, rssMb(process.pid));
   }
   loopDelay.disable();
@@ -297,7 +317,10 @@ try {
     `cpu           bots ${(cpu.bots * 100).toFixed(0)}% of a core in all, server ${(cpu.server * 100).toFixed(0)}%, pm2 daemon ${(cpu.daemon * 100).toFixed(0)}%`,
   );
   console.log(
-    `memory        bots ${peakBots.toFixed(0)} MB in all (${(peakBots / botCount).toFixed(1)} MB a bot), server ${peakServer.toFixed(0)} MB (with PGlite or the pool, the feed and the hub)`,
+    `memory        bots ${peakBots.toFixed(0)} MB RSS in all (${(peakBots / botCount).toFixed(1)} MB a bot), server ${peakServer.toFixed(0)} MB (with PGlite or the pool, the feed and the hub)`,
+  );
+  console.log(
+    `  per bot     ${(peakBotsPss / botCount).toFixed(1)} MB proportional (PSS), ${(peakBotsOwn / botCount).toFixed(1)} MB its own; the bots take ${peakBotsPss.toFixed(0)} MB of the machine in all`,
   );
   await runtime.close();
   await app.close();

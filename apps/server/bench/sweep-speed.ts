@@ -31,9 +31,9 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
-import { PreparedBarsCache } from '../src/jobs/prepared-bars-cache';
-import type { EngineExecutor } from '../src/jobs/engine-executor';
-import { createThreadPoolExecutor } from '../src/jobs/thread-pool-executor';
+import { PreparedBarsCache } from '../src/engine-pool/prepared-bars-cache';
+import type { EngineExecutor } from '../src/engine-pool/engine-executor';
+import { createThreadPoolExecutor } from '../src/engine-pool/thread-pool-executor';
 import type { Mailer } from '../src/lib/mailer';
 import { MarketDataSets } from '../src/modules/marketdata/market-data-sets';
 import { MarketDataRepository } from '../src/modules/marketdata/marketdata.repository';
@@ -128,7 +128,7 @@ try {
   const preparedBars = new PreparedBarsCache();
   const executor = createThreadPoolExecutor({
     preparedBars,
-    workerFile: fileURLToPath(new URL('../src/jobs/engine-worker.ts', import.meta.url)),
+    workerFile: fileURLToPath(new URL('../src/engine-pool/engine-worker.ts', import.meta.url)),
     execArgv: ['--import', 'tsx'],
   });
   /** How long each job's runGrids took, in the order the jobs ran. */

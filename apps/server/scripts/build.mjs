@@ -19,7 +19,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'main.worker': 'src/main.worker.ts',
-    'engine-worker': 'src/jobs/engine-worker.ts',
+    'engine-worker': 'src/engine-pool/engine-worker.ts',
     bot: 'src/bots/process/bot-main.ts',
     'main.rotate-key': 'src/main.rotate-key.ts',
   },

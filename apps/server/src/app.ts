@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import { BarStore } from '@platform/marketdata';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { hostname } from 'node:os';
 import type { LiveCandleSource } from './modules/prices/live-candles';
 import { systemClock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -12,6 +13,7 @@ import { analysesRoutes } from './modules/analyses/analyses.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backtestsRoutes } from './modules/backtests/backtests.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ServerLifecycle } from './modules/health/server-lifecycle';
 import { instrumentsRoutes } from './modules/instruments/instruments.routes';
 import { investmentsRoutes } from './modules/investments/investments.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
@@ -19,6 +21,9 @@ import { MarketDataSets } from './modules/marketdata/market-data-sets';
 import { MarketDataRepository } from './modules/marketdata/marketdata.repository';
 import { marketDataRoutes } from './modules/marketdata/marketdata.routes';
 import { MarketDataService } from './modules/marketdata/marketdata.service';
+import { MetricsRepository } from './modules/metrics/metrics.repository';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { MetricsService } from './modules/metrics/metrics.service';
 import { livePricesRoutes } from './modules/prices/live-prices.routes';
 import { LivePricesService } from './modules/prices/live-prices.service';
 import { statementsRoutes } from './modules/statements/statements.routes';
@@ -30,10 +35,12 @@ import { createWeatherApiClient, WEATHERAPI_URL } from './modules/weather/weathe
 import { registerAuthentication } from './plugins/authentication';
 import { registerCrawlerFiles } from './plugins/crawler-files';
 import { registerErrorHandler, replyToRouterRefusal } from './plugins/error-handler';
+import { registerRequestId, requestAwareLogger, requestIdOf } from './plugins/request-id';
 import { withSafeRequestLog } from './plugins/request-logging';
 import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import type { ProcessControl } from './realtime/process-control';
 import { buildServices, type ServiceDeps, type Services } from './services';
 
 export interface AppDeps extends Omit<ServiceDeps, 'prices'> {
@@ -53,11 +60,24 @@ export interface AppDeps extends Omit<ServiceDeps, 'prices'> {
   trustProxy?: string[] | undefined;
   /** The price feed's recent candles for the overview's live charts; without one the charts stay empty. */
   liveCandles?: LiveCandleSource;
+  /** Draining once a shutdown begins (readiness answers 503); main.ts owns it, tests flip it. */
+  lifecycle?: ServerLifecycle;
+  /** /metrics: who may read it (docs/operations.md), and the bots this process supervises. */
+  metrics?: {
+    /** METRICS_TOKEN: scrapers send it as a Bearer token; without one only loopback callers may read. */
+    token?: string | undefined;
+    /** The bot host's name in the bot figures (default: this machine's host name). */
+    host?: string;
+    processes?: () => ProcessControl | null;
+    /** The process's own figures (CPU, memory, event loop, GC): main.ts turns them on; tests build many apps in one process. */
+    processMetrics?: boolean;
+  };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    metrics: MetricsService;
   }
 }
 
@@ -70,7 +90,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
     frameworkErrors: replyToRouterRefusal,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
+  registerRequestId(app);
   registerRouteCatalog(app);
   registerErrorHandler(app);
   await registerSecurityHeaders(app, deps.publicUrl, deps.webDistDir);
@@ -80,10 +103,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = buildServices({
     ...deps,
     prices: deps.prices ?? storedSets,
-    ...(deps.logger ? { jobLogger: deps.logger, securityLogger: deps.logger } : {}),
+    ...(deps.logger ? { jobLogger: deps.logger, securityLogger: requestAwareLogger(deps.logger) } : {}),
   });
   const marketData = new MarketDataService(storedSets, services.algorithms, services.logs, deps.clock ?? systemClock);
   app.decorate('services', services);
+  const lifecycle = deps.lifecycle ?? new ServerLifecycle();
+  const metrics = new MetricsService(new MetricsRepository(deps.database.db), {
+    host: deps.metrics?.host ?? hostname(),
+    draining: () => lifecycle.draining,
+    processMetrics: deps.metrics?.processMetrics ?? false,
+    ...(deps.metrics?.processes ? { processes: deps.metrics.processes } : {}),
+  });
+  app.decorate('metrics', metrics);
+  metricsRoutes(app, metrics, deps.metrics?.token);
   // Bars prepared from a set an upload replaced are never read again: free them now.
   storedSets.onChange((market) => services.executor.pricesChanged(market));
   app.addHook('onClose', async () => {
@@ -97,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ping: async () => {
       await deps.database.db.execute(sql`select 1`);
     },
+    lifecycle,
   });
   authRoutes(app, services, guards);
   logsRoutes(app, services.logs, guards);
@@ -107,12 +140,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   investmentsRoutes(app, services.investments, guards);
   transactionsRoutes(app, services.transactions, guards);
   livePricesRoutes(app, new LivePricesService(deps.liveCandles), guards);
-  backtestsRoutes(app, services.backtests, guards);
+  backtestsRoutes(app, services.backtests, guards, services.equityCurves);
   analysesRoutes(app, services.analyses, guards);
   statementsRoutes(app, services.statements, guards);
   await marketDataRoutes(app, marketData, guards, deps.uploadMaxBytes);
   const weatherProvider = createWeatherApiClient(deps.weather?.baseUrl ?? WEATHERAPI_URL);
-  weatherRoutes(app, new WeatherService(weatherProvider, deps.weather?.apiKey, app.log));
+  weatherRoutes(app, new WeatherService(weatherProvider, deps.weather?.apiKey, requestAwareLogger(app.log)));
   // Only a server that serves the pages tells crawlers about them.
   if (await registerWebApp(app, deps.webDistDir)) registerCrawlerFiles(app, deps.publicUrl);
   return app;

@@ -56,6 +56,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   MAX_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
   AUDIT_ANON_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN deve avere almeno 32 caratteri').optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
 });
 
 export interface AppConfig {
@@ -100,6 +102,10 @@ export interface AppConfig {
   maxJobsPerUser: number;
   /** Days the audit rows of anonymous failed logins are kept. */
   auditAnonDays: number;
+  /** The Bearer token /metrics asks for; without one only loopback callers may read it (docs/operations.md). */
+  metricsToken: string | undefined;
+  /** How long a shutdown waits for the job in hand before giving it back to the queue. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,5 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     sessionMaxHours: vars.SESSION_MAX_HOURS,
     maxJobsPerUser: vars.MAX_JOBS_PER_USER,
     auditAnonDays: vars.AUDIT_ANON_DAYS,
+    metricsToken: vars.METRICS_TOKEN,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -25,10 +25,13 @@ import { stdoutLogger } from './lib/logger';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
 import { cellOf, SEALED_COLUMNS } from './lib/sealed-columns';
-import { createThreadPoolExecutor, engineWorkerLocation } from './jobs/thread-pool-executor';
+import { deadlineIn, drainJobs } from './jobs/job-drain';
+import { createThreadPoolExecutor, engineWorkerLocation } from './engine-pool/thread-pool-executor';
+import { ServerLifecycle } from './modules/health/server-lifecycle';
 import { KeysRepository } from './modules/keys/keys.repository';
 import { KeysService, UnreadableCiphertextError } from './modules/keys/keys.service';
 import { seedDemoMarketData } from './modules/marketdata/demo-market-data';
+import { requestAwareLogger } from './plugins/request-id';
 import { attachRealtimeGateway } from './realtime/gateway';
 
 function webDistDir(): string | undefined {
@@ -54,7 +57,8 @@ function capitalFeedLink(
     apiUrl: feed.demo
       ? (config.capital.demoApiUrl ?? DEFAULT_CAPITAL_DEMO_API_URL)
       : (config.capital.apiUrl ?? DEFAULT_CAPITAL_API_URL),
-    streamUrl: config.capital.streamUrl ?? (feed.demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
+    streamUrl:
+      config.capital.streamUrl ?? (feed.demo ? DEFAULT_CAPITAL_DEMO_STREAM_URL : DEFAULT_CAPITAL_STREAM_URL),
     credentials: { apiKey: feed.apiKey, identifier: feed.identifier, password: feed.password },
     logger,
     timers: realTimers,
@@ -99,7 +103,10 @@ async function main(): Promise<void> {
       encryptCredential: (plaintext, credential, accountRowId) =>
         credentials.encrypt(
           plaintext,
-          cellOf(credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword, accountRowId),
+          cellOf(
+            credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword,
+            accountRowId,
+          ),
         ),
       now: new Date(),
     });
@@ -109,17 +116,21 @@ async function main(): Promise<void> {
     const started = performance.now();
     const seededMarkets = await seedDemoMarketData(database.db, marketDataDir);
     if (seededMarkets.length > 0) {
-      logger.info({ markets: seededMarkets, ms: Math.round(performance.now() - started) }, 'demo price history seeded');
+      logger.info(
+        { markets: seededMarkets, ms: Math.round(performance.now() - started) },
+        'demo price history seeded',
+      );
     }
   }
 
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
+    : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, requestAwareLogger(logger));
 
   let runtime: LiveRuntime | null = null;
   let runtimeStarting: Promise<LiveRuntime | null> = Promise.resolve(null);
   const candles = new CandleBook();
+  const lifecycle = new ServerLifecycle();
   const app = await buildApp({
     database,
     mailer,
@@ -144,13 +155,21 @@ async function main(): Promise<void> {
       () => runtime,
       () => app.services.bots,
     ),
+    lifecycle,
+    metrics: {
+      token: config.metricsToken,
+      processes: () => runtime?.processes ?? null,
+      processMetrics: true,
+    },
   });
   attachRealtimeGateway(app, { control: () => runtime?.processes ?? null, trustProxy: config.trustProxy });
 
   // Anonymous audit rows (failed logins of unknown users) expire after AUDIT_ANON_DAYS; an hourly
   // sweep keeps the table from growing under a flood. Every server may run it: the delete is idempotent.
   const pruneAuditLog = () =>
-    void app.services.logs.pruneAnonymous().catch((error: unknown) => logger.error({ err: error }, 'audit log cleanup failed'));
+    void app.services.logs
+      .pruneAnonymous()
+      .catch((error: unknown) => logger.error({ err: error }, 'audit log cleanup failed'));
   const pruneTimer = setInterval(pruneAuditLog, 60 * 60_000);
 
   let closing = false;
@@ -158,10 +177,25 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    // Readiness answers 503 from now: a load balancer sends new work elsewhere while this drains.
+    lifecycle.startDraining();
     clearInterval(pruneTimer);
-    // A runtime still starting (the server answers before it is up) is awaited and closed too:
-    // otherwise its pm2 daemon and bots would outlive the server.
-    await (await runtimeStarting.catch(() => null))?.close();
+    // The job in hand finishes, or at SHUTDOWN_TIMEOUT_MS goes back to the queue (job-drain.ts);
+    // meanwhile the bots stop. A runtime still starting (the server answers before it is up) is
+    // awaited and closed too: otherwise its pm2 daemon and bots would outlive the server.
+    const [drained] = await Promise.all([
+      drainJobs(app.services.jobRunner, database.db, {
+        deadline: deadlineIn(config.shutdownTimeoutMs),
+        abort: () => app.services.executor.close(),
+      }).catch((error: unknown) => {
+        // The database went first: the job's lease expires and another runner takes it.
+        logger.error({ err: error }, 'jobs not drained');
+        return { released: [] };
+      }),
+      runtimeStarting.catch(() => null).then((starting) => starting?.close()),
+    ]);
+    if (drained.released.length > 0)
+      logger.warn({ jobs: drained.released }, 'jobs still running at shutdown given back to the queue');
     await feedLink?.close();
     await app.close();
     await database.close();
@@ -192,12 +226,15 @@ async function main(): Promise<void> {
     logger,
     botEnvironment: botEnvironment(config),
     ...(feedLink ? { brokerFeed: (market: Market) => new CapitalQuoteFeed(feedLink, market) } : {}),
+    onLatency: (_investmentId, report) => app.metrics.recordBotLatency(report),
   });
   runtime = await runtimeStarting;
   console.log(`\n  Trading Platform is running at http://localhost:${config.port}\n`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof UnreadableCiphertextError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof UnreadableCiphertextError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -7,12 +7,12 @@ import { systemClock, type Clock } from './lib/clock';
 import { AtRestCipher, deriveKey } from './lib/crypto';
 import type { Mailer } from './lib/mailer';
 import { RevealCipher } from './lib/reveal';
-import { inlineExecutor, type EngineExecutor } from './jobs/engine-executor';
+import { inlineExecutor, type EngineExecutor } from './engine-pool/engine-executor';
 import { analysisHandler } from './jobs/handlers/analysis.handler';
 import { backtestHandler } from './jobs/handlers/backtest.handler';
 import { registerJobs } from './jobs/job-registry';
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner';
-import type { MarketCoverage, PriceHistory } from './jobs/price-history';
+import type { MarketCoverage, PriceHistory } from './modules/marketdata/price-history';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AlgorithmsRepository } from './modules/algorithms/algorithms.repository';
@@ -32,6 +32,7 @@ import { BacktestsRepository } from './modules/backtests/backtests.repository';
 import { BotsRepository } from './modules/bots/bots.repository';
 import { BotsService } from './modules/bots/bots.service';
 import { BacktestsService } from './modules/backtests/backtests.service';
+import { EquityCurveService } from './modules/backtests/equity-curve.service';
 import { InstrumentsRepository } from './modules/instruments/instruments.repository';
 import { InstrumentsService } from './modules/instruments/instruments.service';
 import { InvestmentsRepository } from './modules/investments/investments.repository';
@@ -135,6 +136,7 @@ export function buildServices(deps: ServiceDeps) {
     bots: new BotsService(new BotsRepository(db), instruments, deps.prices, logs, clock, { demoBroker: deps.demoBroker ?? 'paper' }),
     transactions: new TransactionsService(new TransactionsRepository(db)),
     backtests,
+    equityCurves: new EquityCurveService(backtests, instruments, deps.prices, executor),
     analyses,
     statements: new StatementsService(new StatementsRepository(db), investments, backtests, instruments, clock),
     jobRunner: runner,

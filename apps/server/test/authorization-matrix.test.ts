@@ -9,6 +9,8 @@ type Access = 'public' | 'signed-in' | 'admin';
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/auth/captcha': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/refresh': 'public',
@@ -46,6 +48,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/common/investments/:id/transactions.csv': 'signed-in',
   'GET /api/common/investments/:id/statement.pdf': 'signed-in',
   'GET /api/common/backtest/:id/results.csv': 'signed-in',
+  'GET /api/common/backtest/:id/results/:row/equity-curve': 'signed-in',
   'GET /api/common/live-prices/:market': 'signed-in',
   'GET /api/common/backtest': 'signed-in',
   'GET /api/common/backtest/:id': 'signed-in',

@@ -5,7 +5,7 @@ import { backtests } from '@platform/db';
 import { analyseMarket, fallbackFx, runGrid } from '@platform/engine';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { barsInPeriod } from '../src/jobs/price-history';
+import { barsInPeriod } from '../src/modules/marketdata/price-history';
 import { JobQueue } from '../src/jobs/job-queue';
 import { SINGLE_GOLD_BACKTEST } from './support/backtest-requests';
 import { createUser, login } from './support/factories';

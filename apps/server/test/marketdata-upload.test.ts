@@ -16,7 +16,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { inlineExecutor } from '../src/jobs/engine-executor';
+import { inlineExecutor } from '../src/engine-pool/engine-executor';
 import { UPLOAD_REFUSALS } from '../src/modules/marketdata/upload-form';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';

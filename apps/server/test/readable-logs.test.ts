@@ -92,7 +92,7 @@ describe('request and security log lines', () => {
 
     const completed = parsed().filter((line) => line.msg === 'request completed');
     expect(completed.at(-1)?.userId).toBe(user.id);
-    expect(completed.at(-1)?.reqId).toMatch(/^req-/);
+    expect(completed.at(-1)?.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('warn of throttling and of a lock, without the passwords tried', async () => {

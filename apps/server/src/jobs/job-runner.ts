@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ClaimedJob } from './job-queue';
 import type { RegisteredJob } from './job-registry';
-import { JobError } from './price-history';
+import { JobError } from './job-error';
 
 export interface JobRunnerOptions {
   /** How long a claim lasts without renewal; a crashed runner's job is retried after this. */

@@ -61,6 +61,6 @@ export function replyToRouterRefusal(
   void replyToError(
     error,
     request,
-    reply.headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }),
+    reply.headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-request-id': request.id }),
   );
 }

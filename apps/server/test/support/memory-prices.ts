@@ -1,7 +1,7 @@
 // Stored prices for tests, held in memory: what the bar store answers, without files.
 import type { Market, Timeframe } from '@platform/contracts';
 import type { Bars } from '@platform/engine';
-import type { MarketCoverage, PriceHistory } from '../../src/jobs/price-history';
+import type { MarketCoverage, PriceHistory } from '../../src/modules/marketdata/price-history';
 
 export class MemoryPrices implements PriceHistory, MarketCoverage {
   private readonly sets = new Map<string, Bars>();

@@ -77,6 +77,7 @@ export type BrokerProblem =
   | 'market-closed' // closed, offline or suspended: the bot waits for the reopening
   | 'funds' // not enough money on the account
   | 'not-tradable' // unknown instrument, or not tradable on this account
+  | 'price-passed' // a working order's level the price is past already: nothing rests, the level goes at the market
   | 'unavailable'; // timeout, network failure, rate limit: the outcome is unknown, the bot finds out
 
 export class BrokerError extends Error {
@@ -91,7 +92,9 @@ export class BrokerError extends Error {
 
   /** Needs a person (state 2): credentials, funds, sizes, an instrument; waiting cannot mend it. */
   get permanent(): boolean {
-    return this.problem !== 'unavailable' && this.problem !== 'market-closed';
+    return (
+      this.problem !== 'unavailable' && this.problem !== 'market-closed' && this.problem !== 'price-passed'
+    );
   }
 }
 

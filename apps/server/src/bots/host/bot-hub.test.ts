@@ -7,7 +7,13 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BotsService } from '../../modules/bots/bots.service';
 import { BotHub, botToken } from './bot-hub';
 import { HubClient } from '../process/hub-client';
-import type { BotSetup, OrderRecord, PriceEvent, StandingFill, WireStandingOrders } from '../protocol/hub-protocol';
+import type {
+  BotSetup,
+  OrderRecord,
+  PriceEvent,
+  StandingFill,
+  WireStandingOrders,
+} from '../protocol/hub-protocol';
 
 const price = (value: number, kind: PriceEvent['kind'] = 'move'): PriceEvent => ({
   market: 'GOLD',

@@ -22,6 +22,7 @@ import {
   type HubMessage,
   type HubMethod,
   type HubRequest,
+  type LatencyReport,
   type PriceEvent,
   type BandNotice,
   type StandingFill,
@@ -42,6 +43,9 @@ export const botToken = (key: Buffer, investmentId: string) => hmacHex(key, `bot
 export interface HubLogger {
   warn(data: object, message: string): void;
 }
+
+/** Told each bot's decision latency, once a period (the metrics of this host). */
+export type LatencyListener = (investmentId: string, report: LatencyReport) => void;
 
 interface BotConnection {
   socket: Socket;
@@ -88,6 +92,7 @@ export class BotHub {
     private readonly logger: HubLogger,
     /** The server's Capital.com accounts; null where no bot trades there (tests of the paper bots). */
     private readonly capitalLinks: CapitalLinks | null = null,
+    private readonly onLatency: LatencyListener = () => undefined,
   ) {
     this.paper = paperHubCalls(bots);
   }
@@ -313,6 +318,10 @@ export class BotHub {
     capital: ({ connection }, request) => this.relay(connection, request),
     quotes: ({ connection, market }, { epic }) =>
       Promise.resolve(this.subscribeQuotes(connection, market, epic)),
+    latency: ({ investmentId }, report) => {
+      this.onLatency(investmentId, report);
+      return Promise.resolve(null);
+    },
   };
 
   private async hello(connection: BotConnection, params: HubCalls['hello']['params']) {

@@ -23,7 +23,10 @@ export interface BotProcessEntry {
 export function botEntryLocation(entryUrl: string): BotProcessEntry {
   const bundled = fileURLToPath(new URL('./bot.js', entryUrl));
   if (existsSync(bundled)) return { file: bundled, execArgv: [] };
-  return { file: fileURLToPath(new URL('./bots/process/bot-main.ts', entryUrl)), execArgv: ['--import', 'tsx'] };
+  return {
+    file: fileURLToPath(new URL('./bots/process/bot-main.ts', entryUrl)),
+    execArgv: ['--import', 'tsx'],
+  };
 }
 
 export interface SupervisedBots {

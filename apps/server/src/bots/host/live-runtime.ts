@@ -4,7 +4,7 @@
 // overview's candles), and the supervisor that keeps a bot process per running investment.
 import type { Market } from '@platform/contracts';
 import { AtRestCipher, deriveKey } from '../../lib/crypto';
-import type { PriceHistory } from '../../jobs/price-history';
+import type { PriceHistory } from '../../modules/marketdata/price-history';
 import type { BotsService } from '../../modules/bots/bots.service';
 import type { BotControl } from '../../modules/investments/investments.service';
 import { BotSupervisor, type BotProcessEntry, type SupervisorLogger } from './bot-supervisor';
@@ -13,7 +13,7 @@ import { BrokerFeeds, type QuoteSource } from './feed/broker-feeds';
 import { ReplayFeeds } from './feed/replay-feeds';
 import { SupervisorProcessControl, type MonitoredInvestments } from './supervisor-process-control';
 import type { ProcessControl } from '../../realtime/process-control';
-import { BotHub, botToken } from './bot-hub';
+import { BotHub, botToken, type LatencyListener } from './bot-hub';
 import { CapitalLinks, type CapitalHosts } from './capital-links';
 import type { CapitalAccountLinkOptions } from '../brokers/capital/capital-link';
 import type { PriceEvent } from '../protocol/hub-protocol';
@@ -46,6 +46,8 @@ export interface LiveRuntimeOptions {
   backoffMs?: number;
   /** The version the monitoring view shows for every process. */
   version?: string;
+  /** Told each bot's decision latency once a period (/metrics). */
+  onLatency?: LatencyListener;
 }
 
 const MARKETS: readonly Market[] = ['GOLD', 'NASDAQ', 'EURUSD'];
@@ -69,7 +71,7 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
     logger: options.logger,
     ...(options.capitalLink ? { link: options.capitalLink } : {}),
   });
-  const hub = new BotHub(options.bots, tokenKey, options.logger, capitalLinks);
+  const hub = new BotHub(options.bots, tokenKey, options.logger, capitalLinks, options.onLatency);
   const { host, port } = await hub.listen();
   const publish = (event: PriceEvent) => {
     options.candles.add(event);

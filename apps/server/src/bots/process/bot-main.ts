@@ -65,7 +65,10 @@ async function main(): Promise<void> {
   const arrivals = new WeakMap<PriceEvent, number>();
   const statsTimer = setInterval(() => {
     const figures = latency.take();
-    if (figures) logger.info({ latency: figures }, 'decision latency (ms) from price to order');
+    if (!figures) return;
+    logger.info({ latency: figures }, 'decision latency (ms) from price to order');
+    const { sent, standing, delivery } = figures;
+    hub.send('latency', { sent, standing, delivery });
   }, config.BOT_STATS_MS);
   statsTimer.unref();
   const bot = new GridBot(setup, broker, ledger, {

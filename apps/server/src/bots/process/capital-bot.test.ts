@@ -413,6 +413,36 @@ describe('a bot on Capital.com started again', () => {
     expect(ledger.openOrders()).toEqual([]);
   });
 
+  it('starts again under its next level without halting: the level it cannot rest there goes at the market on the next quote', async () => {
+    const fake = await startFake();
+    onTestFinished(() => fake.close());
+    const ledger = new MemoryLedger();
+    const first = await botOn({ fake, ledger });
+    await quote(fake, first, 'open', 2000);
+    // Stopped by a person (its working order taken back), then the price falls under the level.
+    await first.stop();
+    await first.takeBackResting();
+    fake.pushQuote('GOLD', 1996.9, 1997.2);
+    expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toEqual([]);
+
+    // Started again: Capital.com refuses a limit buy at 1997.3 over the offer (WRONG_SIDE_OF_MARKET).
+    const again = await botOn({ fake, ledger });
+    expect(again.halted).toBeNull();
+    expect(again.paused).toBeNull();
+    expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toEqual([]);
+    expect([...ledger.orders.values()].at(-1)).toMatchObject({
+      status: 'failed',
+      orderType: 'limit',
+      level: 1,
+    });
+
+    // The next quote decides the level: bought at the market, and the level after it rests.
+    await quote(fake, again, 'jump', 1996.9);
+    expect(again.halted).toBeNull();
+    expect(fake.positionsOf(ACCOUNT.apiKey).map((position) => position.level)).toEqual([2000.3, 1997.2]);
+    expect(fake.workingOrdersOf(ACCOUNT.apiKey)).toEqual([expect.objectContaining({ level: 1994.3 })]);
+  });
+
   it('settles what was written but never confirmed: sent, it is the position Capital.com shows; never sent, it failed once nothing shows', async () => {
     const fake = await startFake();
     onTestFinished(() => fake.close());

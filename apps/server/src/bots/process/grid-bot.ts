@@ -297,8 +297,8 @@ export class GridBot {
   async takeBackResting(): Promise<void> {
     const resting = this.resting;
     if (!resting || !this.broker.cancelResting) return;
-    this.resting = null;
     await this.sender.takeBack(resting.record, resting.workingOrderId, false);
+    this.resting = null;
   }
 
   private async drain(): Promise<void> {
@@ -499,8 +499,11 @@ export class GridBot {
    * taken back (null), and the level goes at the market.
    */
   async takeResting(resting: RestingOrder): Promise<BrokerPosition | null> {
+    // Forgotten only once the broker answered: a take-back it refused (a closed market) leaves the
+    // order resting there, and the bot must not place the level a second time.
+    const filled = await this.sender.takeBack(resting.record, resting.workingOrderId);
     this.resting = null;
-    return this.sender.takeBack(resting.record, resting.workingOrderId);
+    return filled;
   }
 
   private async exit(decision: ExitDecision, event: PriceEvent): Promise<void> {

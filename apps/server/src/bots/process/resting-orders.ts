@@ -9,7 +9,8 @@
 // next level is no longer the one resting (a fill, a closed cycle) and taken back when there is no
 // cycle. A working order that filled on prices the bot did not decide on (a quote it missed, a
 // spread wider than the engine's) is a level the cycle holds now: the stepper learns it (Resync).
-import type { BrokerPosition } from '../brokers/broker';
+import { BrokerError, type BrokerPosition, type OrderOutcome } from '../brokers/broker';
+import type { OrderRecord } from '../protocol/hub-protocol';
 import type { GridBot } from './grid-bot';
 import type { LiveCycle, RestingOrder } from './live-cycle';
 import { Resync } from './resync';
@@ -39,16 +40,39 @@ export async function keepResting(bot: GridBot): Promise<void> {
     const limitLevel = bot.expectedFillOf({ ...record, limitLevel: null });
     Object.assign(record, { orderType: 'limit', limitLevel });
     await bot.ledger.intent(record);
-    const outcome = await bot.send(record, {
+    const outcome = await restAt(bot, record, {
       stopLevel: bot.cycleStop(),
       profitLevel: bot.takeProfitAfter(cycle, record.lots, limitLevel),
       limitLevel,
     });
-    await bot.applyOutcome(record, outcome, limitLevel);
+    if (outcome) await bot.applyOutcome(record, outcome, limitLevel);
     // The ask was under the level already: it filled at once, a fill the stepper has to learn.
-    if (outcome.kind === 'filled') throw new Resync();
+    if (outcome?.kind === 'filled') throw new Resync();
   }
   if (bot.cycle && broker.moveTakeProfit) await moveTakeProfits(bot, bot.cycle);
+}
+
+/**
+ * Places the level's working order. A broker that refuses it because the price is past the level
+ * already (a start after the price fell, a gap) leaves nothing resting and the order failed with
+ * its reason: the stepper decides the level at the market on the next price, as it would have had
+ * the order never been asked for. Null then.
+ */
+async function restAt(
+  bot: GridBot,
+  record: OrderRecord,
+  extra: Parameters<GridBot['send']>[1],
+): Promise<OrderOutcome | null> {
+  try {
+    return await bot.send(record, extra);
+  } catch (error) {
+    if (!(error instanceof BrokerError) || error.problem !== 'price-passed') throw error;
+    bot.options.logger.warn(
+      { orderId: record.id, reason: error.message },
+      'level passed already: not rested',
+    );
+    return null;
+  }
 }
 
 /**

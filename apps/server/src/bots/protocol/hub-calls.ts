@@ -11,6 +11,11 @@ const nullablePrice = price.nullable();
 const lots = z.number().finite().positive();
 const time = z.number().finite();
 const reason = z.enum(['take-profit', 'stop', 'close']);
+/**
+ * A period's latencies: a bot decides a few thousand orders a minute at most. A price stamped by
+ * the broker's clock may come from a clock ahead of ours, so a figure may be below zero.
+ */
+const millis = z.array(z.number().finite()).max(100_000);
 
 const orderRecord = z.object({
   id,
@@ -82,6 +87,7 @@ export const HUB_CALL_PARAMS: { [M in HubMethod]: z.ZodType<HubCalls[M]['params'
     body: z.unknown().optional(),
   }),
   quotes: z.object({ epic: z.string().min(1).max(64) }),
+  latency: z.object({ sent: millis, standing: millis, delivery: millis }),
 };
 
 /** A line from a bot: a call, or a notice of its quiet prices (checked where it is read). */

@@ -150,6 +150,18 @@ export interface HubCalls {
   stillRunning: { params: Record<string, never>; result: boolean };
   /** From now on the bot's prices are its account's quotes of this epic (no longer the market's feed). */
   quotes: { params: { epic: string }; result: null };
+  /** The period's decision latency (unanswered): what /metrics reports per host. */
+  latency: { params: LatencyReport; result: null };
+}
+
+/** Milliseconds from each price to the order the bot decided on it (bots/process/decision-latency.ts). */
+export interface LatencyReport {
+  /** Price to the order the bot sent on it. */
+  sent: number[];
+  /** Price to the fill of an order left standing with the broker. */
+  standing: number[];
+  /** Price to its arrival in the bot, for each order sent. */
+  delivery: number[];
 }
 
 export interface CapitalRequest {

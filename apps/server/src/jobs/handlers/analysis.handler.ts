@@ -3,9 +3,10 @@
 import { ANALYSIS_MESSAGES } from '@platform/contracts';
 import type { AnalysesService } from '../../modules/analyses/analyses.service';
 import type { InstrumentsService } from '../../modules/instruments/instruments.service';
-import type { EngineExecutor } from '../engine-executor';
+import type { EngineExecutor } from '../../engine-pool/engine-executor';
 import type { JobHandler } from '../job-registry';
-import { barsInPeriod, JobError, type PriceHistory } from '../price-history';
+import { JobError } from '../job-error';
+import { barsInPeriod, type PriceHistory } from '../../modules/marketdata/price-history';
 
 export interface AnalysisHandlerDeps {
   analyses: AnalysesService;

@@ -5,10 +5,11 @@ import { DEFAULT_SWEEPS, sweepParams, type GridParams } from '@platform/engine';
 import type { AlgorithmsService } from '../../modules/algorithms/algorithms.service';
 import type { BacktestsService } from '../../modules/backtests/backtests.service';
 import type { InstrumentsService } from '../../modules/instruments/instruments.service';
-import type { EngineExecutor } from '../engine-executor';
+import type { EngineExecutor } from '../../engine-pool/engine-executor';
 import type { JobHandler } from '../job-registry';
-import { barsInPeriod, JobError, type PriceHistory } from '../price-history';
-import { loadFxCloses } from './fx-closes';
+import { JobError } from '../job-error';
+import { barsInPeriod, type PriceHistory } from '../../modules/marketdata/price-history';
+import { loadFxCloses } from '../../modules/marketdata/fx-closes';
 
 export interface BacktestHandlerDeps {
   backtests: BacktestsService;

@@ -4,7 +4,7 @@ import { ANALYSIS_MESSAGES, type Analysis, type AnalysisResultsView, type Market
 import type { AnalysisRow } from '@platform/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
-import { coversPeriod, type MarketCoverage } from '../../jobs/price-history';
+import { coversPeriod, type MarketCoverage } from '../marketdata/price-history';
 import type { JobViewer } from '../backtests/backtests.service';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AnalysesRepository } from './analyses.repository';

@@ -12,8 +12,8 @@ import type {
   FxTable,
   OrderRecord,
 } from '../../bots/protocol/hub-protocol';
-import { loadFxCloses } from '../../jobs/handlers/fx-closes';
-import type { PriceHistory } from '../../jobs/price-history';
+import { loadFxCloses } from '../marketdata/fx-closes';
+import type { PriceHistory } from '../marketdata/price-history';
 import type { Clock } from '../../lib/clock';
 import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';

@@ -4,7 +4,7 @@
  * set and the next one usually reads the same. Needs only the database and the folder, so a
  * worker process can build one of its own: the cache checks the file on every hit, so it notices
  * a merge made by another process. It is what the jobs read prices from (PriceHistory and
- * MarketCoverage in jobs/price-history.ts).
+ * MarketCoverage in price-history.ts).
  */
 import type { Market, MarketDataSet, Timeframe } from '@platform/contracts';
 import type { BarColumns, BarFileVersion, BarSetSummary, BarStore, SortedBars } from '@platform/marketdata';

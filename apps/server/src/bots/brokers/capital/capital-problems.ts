@@ -19,6 +19,8 @@ const REASON_PROBLEMS = new Map<string, BrokerProblem>([
   ['MARKET_UNAVAILABLE_TO_CLIENT', 'not-tradable'],
   ['MARKET_ORDERS_NOT_ALLOWED_ON_INSTRUMENT', 'not-tradable'],
   ['ACCOUNT_NOT_ENABLED_TO_TRADING', 'not-tradable'],
+  // A limit buy over the offer: the price came down past the level before the order was placed.
+  ['WRONG_SIDE_OF_MARKET', 'price-passed'],
 ]);
 
 const PROBLEM_WORDS: Record<BrokerProblem, string> = {
@@ -28,6 +30,7 @@ const PROBLEM_WORDS: Record<BrokerProblem, string> = {
   'market-closed': ': mercato chiuso',
   funds: ': fondi insufficienti sul conto',
   'not-tradable': ': strumento non negoziabile su questo conto',
+  'price-passed': ': il prezzo ha già superato il livello',
   unavailable: '',
 };
 

@@ -4,7 +4,7 @@
 // the week, again and again.
 import type { Market } from '@platform/contracts';
 import { lowerBound, type Bars } from '@platform/engine';
-import type { PriceHistory } from '../../../jobs/price-history';
+import type { PriceHistory } from '../../../modules/marketdata/price-history';
 import type { PriceEvent } from '../../protocol/hub-protocol';
 import { ReplaySchedule, replayStartIndex } from './replay-schedule';
 

@@ -2,12 +2,14 @@
 // same job can be computed in this thread (tests, small jobs) or split across worker threads.
 import {
   analyseMarket,
+  equityCurve,
   fallbackFx,
   fxFromCloses,
   prepareBars,
   runAllPrepared,
   type AnalysisResults,
   type Bars,
+  type EquityCurve,
   type FxCurve,
   type GridParams,
   type InstrumentSpec,
@@ -31,6 +33,11 @@ export interface GridJobResult {
   fxFallback: boolean;
 }
 
+/** One run's balance and equity curve (issue 36): a grid job of one run. */
+export interface CurveJob extends Omit<GridJob, 'params'> {
+  params: GridParams;
+}
+
 export interface AnalysisJob {
   bars: Bars;
   point: number;
@@ -41,13 +48,15 @@ export interface AnalysisJob {
 export interface EngineExecutor {
   runGrids(job: GridJob): Promise<GridJobResult>;
   analyse(job: AnalysisJob): Promise<AnalysisResults>;
+  /** One run's curve, over bars prepared before when they were (a backtest of the same bars). */
+  equityCurve(job: CurveJob): Promise<EquityCurve>;
   /** The market's stored bars changed (an upload): forget what was prepared from them. */
   pricesChanged(market: Market): void;
   close(): Promise<void>;
 }
 
 /** The job's fx curve: from its EURUSD closes, or 1.0 everywhere when it has none. */
-export function jobFx(job: GridJob): FxCurve {
+export function jobFx(job: Pick<GridJob, 'fx'>): FxCurve {
   return job.fx ? fxFromCloses(job.fx.t, job.fx.c) : fallbackFx();
 }
 
@@ -68,6 +77,7 @@ export function computeGrids(job: GridJob): GridJobResult {
 export const inlineExecutor: EngineExecutor = {
   runGrids: (job) => Promise.resolve(computeGrids(job)),
   analyse: (job) => Promise.resolve(analyseMarket(job.bars, job.point, job.threshold)),
+  equityCurve: (job) => Promise.resolve(equityCurve(job.bars, job.params, job.instrument, jobFx(job))),
   pricesChanged: () => undefined,
   close: () => Promise.resolve(),
 };

@@ -11,6 +11,7 @@ import {
   sequenceCost,
   shareBars,
   type AnalysisResults,
+  type EquityCurve,
   type FilledSlice,
   type GridParams,
   type RunResult,
@@ -28,7 +29,7 @@ import {
   type GridJobResult,
 } from './engine-executor';
 import { claimUnits } from './claim-units';
-import type { ClaimedUnit, GridShare, PrepareSlice } from './engine-worker';
+import type { ClaimedUnit, CurveShare, GridShare, PrepareSlice } from './engine-worker';
 import { PreparedBarsCache, type PreparedJobBars } from './prepared-bars-cache';
 
 export interface ThreadPoolOptions {
@@ -117,6 +118,18 @@ export function createThreadPoolExecutor(options: ThreadPoolOptions): EngineExec
       return { results, fxFallback };
     },
     analyse: (job) => pool.run(job, { name: 'analyse' }) as Promise<AnalysisResults>,
+    async equityCurve(job) {
+      // The bars a backtest of the same period prepared, when the cache still has them; the
+      // thread gets fx as the rate of each day of the bars, not the EURUSD history.
+      const { prepared } = await cache.prepared({ ...job, params: [job.params] }, prepareOnThreads);
+      const share: CurveShare = {
+        prepared,
+        bars: shareBars(job.bars),
+        params: job.params,
+        days: dayRates(job.bars.t, jobFx(job)),
+      };
+      return (await pool.run(share, { name: 'equityCurve' })) as EquityCurve;
+    },
     pricesChanged: (market) => cache.forget(market),
     close: () => pool.destroy(),
   };
@@ -130,7 +143,7 @@ export function engineWorkerLocation(entryUrl: string): Pick<ThreadPoolOptions, 
   const bundled = fileURLToPath(new URL('./engine-worker.js', entryUrl));
   if (existsSync(bundled)) return { workerFile: bundled };
   return {
-    workerFile: fileURLToPath(new URL('./jobs/engine-worker.ts', entryUrl)),
+    workerFile: fileURLToPath(new URL('./engine-pool/engine-worker.ts', entryUrl)),
     execArgv: ['--import', 'tsx'],
   };
 }

@@ -1,5 +1,5 @@
-// What the jobs need of the stored prices, behind an interface so runners do not depend on how
-// bars are stored (Arrow files on a local or shared volume).
+// What the jobs, the bots and the services need of the stored prices, behind an interface so that
+// they do not depend on how bars are stored (Arrow files on a local or shared volume).
 import type { Market, Timeframe } from '@platform/contracts';
 import { DAY_MS, lowerBound, sliceBars, type Bars } from '@platform/engine';
 
@@ -32,6 +32,3 @@ export function coversPeriod(
     Date.parse(coverage.last) >= Date.parse(`${fromDay}T00:00:00Z`)
   );
 }
-
-/** Thrown by a job for a reason the user should read (no data, a deleted algorithm...). */
-export class JobError extends Error {}

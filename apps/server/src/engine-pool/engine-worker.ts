@@ -1,13 +1,16 @@
 // The worker-thread side of the thread-pool executor: a slice of a sweep's bar preparation, the
-// sweep's runs over bars prepared on shared memory (no thread copies them), or an analysis.
+// sweep's runs over bars prepared on shared memory (no thread copies them), an analysis, or one
+// run's equity curve.
 import {
   analyseMarket,
+  equityCurvePrepared,
   fillPrepared,
   runGroups,
   type AnalysisResults,
   type Bars,
   type FilledSlice,
   type DayRates,
+  type EquityCurve,
   type GridParams,
   type InstrumentSpec,
   type PreparedBars,
@@ -60,4 +63,18 @@ export function prepareSlice(slice: PrepareSlice): FilledSlice {
 
 export function analyse(job: AnalysisJob): AnalysisResults {
   return analyseMarket(job.bars, job.point, job.threshold);
+}
+
+/** One run's curve (issue 36) over bars the pool prepared on shared memory. */
+export interface CurveShare {
+  prepared: PreparedBars;
+  bars: Bars;
+  params: GridParams;
+  /** fx(d) of every day of the bars. */
+  days: DayRates;
+}
+
+export function equityCurve({ prepared, bars, params, days }: CurveShare): EquityCurve {
+  const fx = { rateOnDay: (day: number) => days.rates[day - days.firstDay] ?? 1, usedFallback: false };
+  return equityCurvePrepared(prepared, bars, params, fx);
 }
