@@ -27,19 +27,16 @@ import {
 } from '@platform/contracts';
 import { openDatabase, seedReferenceData } from '@platform/db';
 import { BarStore, importCsv, syntheticBars, type BarColumns } from '@platform/marketdata';
-import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../src/app';
 import { createThreadPoolExecutor } from '../src/engine-pool/thread-pool-executor';
-import type { Mailer } from '../src/lib/mailer';
 import { MarketDataSets } from '../src/modules/marketdata/market-data-sets';
 import { MarketDataRepository } from '../src/modules/marketdata/marketdata.repository';
-import { BENCH_PASSWORD, insertBenchAdmin } from './support/bench-admin';
+import { startBenchApi } from './support/bench-api';
 
 const repeats = Number(process.argv[2] ?? 5);
 const DAY = 86_400_000;
@@ -107,49 +104,11 @@ try {
     workerFile: fileURLToPath(new URL('../src/engine-pool/engine-worker.ts', import.meta.url)),
     execArgv: ['--import', 'tsx'],
   });
-  const noMail: Mailer = { send: () => Promise.resolve() };
-  const app = await buildApp({
+  const { app, call, token, algorithms } = await startBenchApi({
     database,
-    mailer: noMail,
-    jwtSecret: randomBytes(32).toString('hex'),
-    encryptionKey: randomBytes(32).toString('hex'),
-    publicUrl: 'http://127.0.0.1',
     marketDataDir,
-    executor,
-    otpRequiredFor: [],
-    maxJobsPerUser: 100,
+    executor: executor,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const username = await insertBenchAdmin(database.db);
-  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { ok: boolean; data: T; error?: string };
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.error}`);
-    return answer.data;
-  };
-  const { jwt: token } = await call<{ jwt: string }>('POST', '/api/auth/login', {
-    username,
-    password: BENCH_PASSWORD,
-  });
-  const algorithms = new Map<Market, string>();
-  for (const market of ['GOLD', 'EURUSD'] as const) {
-    const created = await call<{ _id: string }>(
-      'POST',
-      '/api/common/algorithms/add',
-      { name: `Grid ${market}`, description: 'Bench', minCapital: 1000, market },
-      token,
-    );
-    algorithms.set(market, created._id);
-  }
   const upload = async (file: (typeof REAL_FILES)[number]) => {
     const form = new FormData();
     form.set('algorithmId', algorithms.get(file.market) ?? '');

@@ -22,7 +22,6 @@ import { PERIOD_FIRST_DAY, PERIOD_LAST_DAY, type Backtest, type Market } from '@
 import { backtests, openDatabase, seedReferenceData } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { BarStore, importCsv, syntheticBars, type BarColumns } from '@platform/marketdata';
-import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,14 +29,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { buildApp } from '../src/app';
 import { PreparedBarsCache } from '../src/engine-pool/prepared-bars-cache';
 import type { EngineExecutor } from '../src/engine-pool/engine-executor';
 import { createThreadPoolExecutor } from '../src/engine-pool/thread-pool-executor';
-import type { Mailer } from '../src/lib/mailer';
 import { MarketDataSets } from '../src/modules/marketdata/market-data-sets';
 import { MarketDataRepository } from '../src/modules/marketdata/marketdata.repository';
-import { BENCH_PASSWORD, insertBenchAdmin } from './support/bench-admin';
+import { startBenchApi } from './support/bench-api';
 
 const repeats = Number(process.argv[2] ?? 5);
 /**
@@ -147,50 +144,11 @@ try {
       }
     },
   };
-  const noMail: Mailer = { send: () => Promise.resolve() };
-  const app = await buildApp({
+  const { app, call, token, algorithms } = await startBenchApi({
     database,
-    mailer: noMail,
-    jwtSecret: randomBytes(32).toString('hex'),
-    encryptionKey: randomBytes(32).toString('hex'),
-    publicUrl: 'http://127.0.0.1',
     marketDataDir,
     executor: timedExecutor,
-    otpRequiredFor: [],
-    maxJobsPerUser: 100,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-  const username = await insertBenchAdmin(database.db);
-  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { ok: boolean; data: T; error?: string };
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.error}`);
-    return answer.data;
-  };
-  const { jwt: token } = await call<{ jwt: string }>('POST', '/api/auth/login', {
-    username,
-    password: BENCH_PASSWORD,
-  });
-  const algorithms = new Map<Market, string>();
-  for (const market of ['GOLD', 'EURUSD'] as const) {
-    const created = await call<{ _id: string }>(
-      'POST',
-      '/api/common/algorithms/add',
-      { name: `Grid ${market}`, description: 'Bench', minCapital: 1000, market },
-      token,
-    );
-    algorithms.set(market, created._id);
-  }
   const upload = async (file: (typeof REAL_FILES)[number]) => {
     const form = new FormData();
     form.set('algorithmId', algorithms.get(file.market) ?? '');

@@ -1,0 +1,69 @@
+// The server a bench talks to over HTTP: the app built on the bench's database, listening on
+// loopback, an admin logged in, and a GOLD and an EURUSD algorithm to upload price files to.
+import type { Market } from '@platform/contracts';
+import type { DatabaseHandle } from '@platform/db';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../src/app';
+import type { EngineExecutor } from '../../src/engine-pool/engine-executor';
+import type { Mailer } from '../../src/lib/mailer';
+import { BENCH_PASSWORD, insertBenchAdmin } from './bench-admin';
+
+export interface BenchApi {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  /** A call answered in the envelope: its data, or an Error with the server's message. */
+  call: <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
+  /** The admin's access token. */
+  token: string;
+  algorithms: Map<Market, string>;
+}
+
+export async function startBenchApi(options: {
+  database: DatabaseHandle;
+  marketDataDir: string;
+  executor: EngineExecutor;
+}): Promise<BenchApi> {
+  const noMail: Mailer = { send: () => Promise.resolve() };
+  const app = await buildApp({
+    database: options.database,
+    mailer: noMail,
+    jwtSecret: randomBytes(32).toString('hex'),
+    encryptionKey: randomBytes(32).toString('hex'),
+    publicUrl: 'http://127.0.0.1',
+    marketDataDir: options.marketDataDir,
+    executor: options.executor,
+    otpRequiredFor: [],
+    maxJobsPerUser: 100,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const username = await insertBenchAdmin(options.database.db);
+  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { ok: boolean; data: T; error?: string };
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.error}`);
+    return answer.data;
+  };
+  const { jwt: token } = await call<{ jwt: string }>('POST', '/api/auth/login', {
+    username,
+    password: BENCH_PASSWORD,
+  });
+  const algorithms = new Map<Market, string>();
+  for (const market of ['GOLD', 'EURUSD'] as const) {
+    const created = await call<{ _id: string }>(
+      'POST',
+      '/api/common/algorithms/add',
+      { name: `Grid ${market}`, description: 'Bench', minCapital: 1000, market },
+      token,
+    );
+    algorithms.set(market, created._id);
+  }
+  return { app, call, token, algorithms };
+}
