@@ -12,6 +12,7 @@ import {
   type ProcessInfo,
 } from '@platform/contracts';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { LatencyReport } from '../../bots/protocol/hub-protocol';
 import type { ProcessControl } from '../../realtime/process-control';
 import type { MetricsRepository, StateCount } from './metrics.repository';
 
@@ -19,13 +20,6 @@ import type { MetricsRepository, StateCount } from './metrics.repository';
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Tick to order from 1 ms to 5 s: a bot on loopback decides in a few ms, a loaded host in hundreds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
-
-/** A bot's milliseconds from each price to its order, over one period (the bots' LatencyReport). */
-export interface BotLatency {
-  sent: readonly number[];
-  standing: readonly number[];
-  delivery: readonly number[];
-}
 
 const JOB_STATES: Record<number, string> = {
   [JOB_STATUS.queued]: 'queued',
@@ -148,7 +142,7 @@ export class MetricsService {
   }
 
   /** A bot's decision latency of one period, as its hub call reports it (bots/protocol). */
-  recordBotLatency(report: BotLatency): void {
+  recordBotLatency(report: LatencyReport): void {
     const host = this.options.host;
     // A price stamped by the broker's clock, ahead of ours, would read as negative: it was at once.
     const seconds = (ms: number) => Math.max(ms, 0) / 1000;
