@@ -1,7 +1,7 @@
 /**
  * A result row's equity curve through the HTTP API (issue 36, point 1; target ≤ 0.3 s for a
  * whole-span GOLD row): request → answer parsed, on a server that listens on 127.0.0.1 with its
- * engine on worker threads, as `npm start` runs it. The stored history is sweep-speed.ts's: the
+ * engine on worker threads, as `npm start` runs it. The stored history is support/whole-span-gold.ts's: the
  * deterministic demo generator's GOLD 1m bars over the whole product span (2008-11-26 to
  * 2025-07-02, about 6 M bars) outside the spans of the real GOLD files, which are uploaded through
  * the upload route, with the real EURUSD daily closes as the fx source.
@@ -15,7 +15,7 @@
  * every time, the engine's own share (computeMs of the answer), and the event loop's longest
  * stall meanwhile.
  *
- *   npx tsx apps/server/bench/equity-curve-speed.ts [repeats=5]   (SHARED_DATA_DIR: the real files)
+ *   npx tsx apps/server/bench/equity-curve-speed.ts [repeats=5]
  */
 import {
   PERIOD_FIRST_DAY,
@@ -23,56 +23,22 @@ import {
   equityCurvePath,
   type Backtest,
   type EquityCurveData,
-  type Market,
 } from '@platform/contracts';
 import { openDatabase, seedReferenceData } from '@platform/db';
-import { BarStore, importCsv, syntheticBars, type BarColumns } from '@platform/marketdata';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createThreadPoolExecutor } from '../src/engine-pool/thread-pool-executor';
-import { MarketDataSets } from '../src/modules/marketdata/market-data-sets';
-import { MarketDataRepository } from '../src/modules/marketdata/marketdata.repository';
 import { startBenchApi } from './support/bench-api';
+import { REAL_UPLOADS, storeSyntheticGold, uploadForm, type RealUpload } from './support/whole-span-gold';
 
 const repeats = Number(process.argv[2] ?? 5);
-const DAY = 86_400_000;
-const DATA =
-  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
-const REAL_FILES: { market: Market; timeframe: '1m' | '1d'; path: string }[] = [
-  { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv' },
-  { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part2_Jul-Dec.csv' },
-  { market: 'GOLD', timeframe: '1m', path: 'mt5_python_export/XAUUSD_M1_2025-05.csv' },
-  { market: 'EURUSD', timeframe: '1d', path: 'mt5_python_export/EURUSD_D1.csv' },
-];
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const sleep = (wait: number) => new Promise<void>((resolve) => setTimeout(resolve, wait));
-
-/** From the first to the last bar of each real GOLD 1m file. */
-async function realGoldSpans(): Promise<[number, number][]> {
-  const spans: [number, number][] = [];
-  for (const file of REAL_FILES.filter((real) => real.market === 'GOLD')) {
-    const { bars } = await importCsv(createReadStream(join(DATA, file.path)), { timeframe: file.timeframe });
-    const times = bars.toColumns().t;
-    spans.push([times[0] as number, times[times.length - 1] as number]);
-  }
-  return spans;
-}
-
-/** The bars outside the given time spans (sweep-speed.ts says why). */
-function outside(bars: BarColumns, spans: readonly [number, number][]): BarColumns {
-  const kept = bars.t.reduce<number[]>((indexes, time, index) => {
-    if (!spans.some(([first, last]) => time >= first && time <= last)) indexes.push(index);
-    return indexes;
-  }, []);
-  const pick = (column: Float64Array) => Float64Array.from(kept, (index) => column[index] as number);
-  return { t: pick(bars.t), o: pick(bars.o), h: pick(bars.h), l: pick(bars.l), c: pick(bars.c) };
-}
 
 const dir = await mkdtemp(join(tmpdir(), 'curve-bench-'));
 const database = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'db') });
@@ -80,25 +46,7 @@ const marketDataDir = join(dir, 'marketdata');
 try {
   await database.migrate();
   await seedReferenceData(database.db);
-  const span = outside(
-    syntheticBars(
-      'GOLD',
-      Date.parse(`${PERIOD_FIRST_DAY}T00:00:00Z`),
-      Date.parse(`${PERIOD_LAST_DAY}T00:00:00Z`) + DAY,
-    ),
-    await realGoldSpans(),
-  );
-  await new MarketDataSets(new MarketDataRepository(database.db), new BarStore(marketDataDir), 0).merge(
-    'GOLD',
-    '1m',
-    span,
-    {
-      file: 'dati sintetici (bench)',
-      format: 'synthetic',
-      rows: span.t.length,
-      at: new Date().toISOString(),
-    },
-  );
+  const synthetic = await storeSyntheticGold(database, marketDataDir);
 
   const executor = createThreadPoolExecutor({
     workerFile: fileURLToPath(new URL('../src/engine-pool/engine-worker.ts', import.meta.url)),
@@ -109,14 +57,10 @@ try {
     marketDataDir,
     executor: executor,
   });
-  const upload = async (file: (typeof REAL_FILES)[number]) => {
-    const form = new FormData();
-    form.set('algorithmId', algorithms.get(file.market) ?? '');
-    form.set('timeframe', file.timeframe);
-    form.set('csvFile', new Blob([await readFile(join(DATA, file.path))]), basename(file.path));
-    await call('POST', '/api/admin/upload-csv', form, token);
+  const upload = async (file: RealUpload) => {
+    await call('POST', '/api/admin/upload-csv', uploadForm(file, algorithms.get(file.market) ?? ''), token);
   };
-  for (const file of REAL_FILES) await upload(file);
+  for (const file of REAL_UPLOADS) await upload(file);
   app.services.jobRunner.start();
 
   const common = {
@@ -139,7 +83,7 @@ try {
     }
   };
   console.log(
-    `GOLD 1m ${PERIOD_FIRST_DAY}..${PERIOD_LAST_DAY}: ${span.t.length.toLocaleString('en')} synthetic bars plus the real 2019 and May 2025 files; ` +
+    `GOLD 1m ${PERIOD_FIRST_DAY}..${PERIOD_LAST_DAY}: ${synthetic.toLocaleString('en')} synthetic bars plus the real 2019 and May 2025 files; ` +
       `load average ${loadavg()
         .map((load) => load.toFixed(2))
         .join(' ')}; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`,
@@ -185,7 +129,7 @@ try {
   await measure('range row 0, whole span (tightest)', range, 0, repeats);
   await measure('range row 700, whole span', range, 700, repeats);
   await measure('range row 1322, whole span (widest)', range, 1322, repeats);
-  await upload(REAL_FILES[REAL_FILES.length - 1]!);
+  await upload(REAL_UPLOADS[REAL_UPLOADS.length - 1]!);
   await measure('single, after an EURUSD upload (cold)', single, 0, 1);
   await measure('single, whole span, prepared again', single, 0, repeats);
   await app.close();

@@ -5,36 +5,30 @@
  * time (median of the repeats, and every run) and the event loop's longest stall while the job
  * was queued, prepared and run (perf_hooks.monitorEventLoopDelay, 1 ms resolution).
  *
- * The stored history: the real files of ../shared/data hold about a year and a half of GOLD 1m,
- * not the span, so the span's 1m bars are the deterministic demo generator's (2008-11-26 to
- * 2025-07-02, written to the bar store as the demo seed writes them) outside the spans of the
- * real GOLD files (2019, May 2025), which are then uploaded through the upload route with the
- * real EURUSD daily closes (the fx source). Two sweeps over 2019 warm the server up (they read
+ * The stored history is support/whole-span-gold.ts's: the demo generator's GOLD 1m bars over the
+ * span (2008-11-26 to 2025-07-02) outside the real GOLD files (2019, May 2025), which are then
+ * uploaded through the upload route with the real EURUSD daily closes (the fx source). Two sweeps over 2019 warm the server up (they read
  * the stored bars); the first whole-span sweep prepares its bars, the repeats find them prepared,
  * and an upload to EURUSD (the fx of every market) makes the next one prepare them again. Each
  * line also says how much of the time the engine took (the executor's runGrids: bars prepared if
  * need be, the runs on the threads), which tells the engine's speed apart from the job's own costs
  * on a machine whose speed varies from one hour to the next.
  *
- *   npx tsx apps/server/bench/sweep-speed.ts [repeats=5]     (SHARED_DATA_DIR: where the real files are)
+ *   npx tsx apps/server/bench/sweep-speed.ts [repeats=5]
  */
 import { PERIOD_FIRST_DAY, PERIOD_LAST_DAY, type Backtest, type Market } from '@platform/contracts';
 import { backtests, openDatabase, seedReferenceData } from '@platform/db';
 import { eq } from 'drizzle-orm';
-import { BarStore, importCsv, syntheticBars, type BarColumns } from '@platform/marketdata';
-import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { PreparedBarsCache } from '../src/engine-pool/prepared-bars-cache';
 import type { EngineExecutor } from '../src/engine-pool/engine-executor';
 import { createThreadPoolExecutor } from '../src/engine-pool/thread-pool-executor';
-import { MarketDataSets } from '../src/modules/marketdata/market-data-sets';
-import { MarketDataRepository } from '../src/modules/marketdata/marketdata.repository';
 import { startBenchApi } from './support/bench-api';
+import { REAL_UPLOADS, storeSyntheticGold, uploadForm, type RealUpload } from './support/whole-span-gold';
 
 const repeats = Number(process.argv[2] ?? 5);
 /**
@@ -50,45 +44,10 @@ const repeats = Number(process.argv[2] ?? 5);
 const POLL_WHILE_RUNNING_MS = 1000;
 const POLL_ONCE_RUN_MS = 5;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const DAY = 86_400_000;
-const DATA =
-  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
-const REAL_FILES: { market: Market; timeframe: '1m' | '1d'; path: string }[] = [
-  { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv' },
-  { market: 'GOLD', timeframe: '1m', path: 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part2_Jul-Dec.csv' },
-  { market: 'GOLD', timeframe: '1m', path: 'mt5_python_export/XAUUSD_M1_2025-05.csv' },
-  { market: 'EURUSD', timeframe: '1d', path: 'mt5_python_export/EURUSD_D1.csv' },
-];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-
-/** From the first to the last bar of each real GOLD 1m file. */
-async function realGoldSpans(): Promise<[number, number][]> {
-  const spans: [number, number][] = [];
-  for (const file of REAL_FILES.filter((real) => real.market === 'GOLD')) {
-    const { bars } = await importCsv(createReadStream(join(DATA, file.path)), { timeframe: file.timeframe });
-    const times = bars.toColumns().t;
-    spans.push([times[0] as number, times[times.length - 1] as number]);
-  }
-  return spans;
-}
-
-/**
- * The bars outside the given time spans. The store merges an upload bar by bar, so generated bars
- * left inside a real file's span would sit in its gaps (every night's break, at about 2,060 USD
- * among real 2019 bars at about 1,290 USD): a history no trader has, with some 1,500 jumps of more
- * than a fifth that stop every cycle open.
- */
-function outside(bars: BarColumns, spans: readonly [number, number][]): BarColumns {
-  const kept = bars.t.reduce<number[]>((indexes, time, index) => {
-    if (!spans.some(([first, last]) => time >= first && time <= last)) indexes.push(index);
-    return indexes;
-  }, []);
-  const pick = (column: Float64Array) => Float64Array.from(kept, (index) => column[index] as number);
-  return { t: pick(bars.t), o: pick(bars.o), h: pick(bars.h), l: pick(bars.l), c: pick(bars.c) };
-}
 
 const dir = await mkdtemp(join(tmpdir(), 'sweep-bench-'));
 // In a folder, as `npm start` keeps it (in memory, its files grow inside the process instead: no
@@ -99,27 +58,9 @@ try {
   await database.migrate();
   await seedReferenceData(database.db);
   const started = performance.now();
-  const span = outside(
-    syntheticBars(
-      'GOLD',
-      Date.parse(`${PERIOD_FIRST_DAY}T00:00:00Z`),
-      Date.parse(`${PERIOD_LAST_DAY}T00:00:00Z`) + DAY,
-    ),
-    await realGoldSpans(),
-  );
-  await new MarketDataSets(new MarketDataRepository(database.db), new BarStore(marketDataDir), 0).merge(
-    'GOLD',
-    '1m',
-    span,
-    {
-      file: 'dati sintetici (bench)',
-      format: 'synthetic',
-      rows: span.t.length,
-      at: new Date().toISOString(),
-    },
-  );
+  const synthetic = await storeSyntheticGold(database, marketDataDir);
   console.log(
-    `GOLD 1m ${PERIOD_FIRST_DAY}..${PERIOD_LAST_DAY}: ${span.t.length.toLocaleString('en')} synthetic bars stored in ${seconds(performance.now() - started)}`,
+    `GOLD 1m ${PERIOD_FIRST_DAY}..${PERIOD_LAST_DAY}: ${synthetic.toLocaleString('en')} synthetic bars stored in ${seconds(performance.now() - started)}`,
   );
 
   const preparedBars = new PreparedBarsCache();
@@ -149,18 +90,15 @@ try {
     marketDataDir,
     executor: timedExecutor,
   });
-  const upload = async (file: (typeof REAL_FILES)[number]) => {
-    const form = new FormData();
-    form.set('algorithmId', algorithms.get(file.market) ?? '');
-    form.set('timeframe', file.timeframe);
-    form.set('csvFile', new Blob([await readFile(join(DATA, file.path))]), basename(file.path));
+  const upload = async (file: RealUpload) => {
+    const form = uploadForm(file, algorithms.get(file.market) ?? '');
     const uploadStarted = performance.now();
     const result = await call<{ imported: number }>('POST', '/api/admin/upload-csv', form, token);
     console.log(
-      `  uploaded ${file.path}: ${result.imported.toLocaleString('en')} ${file.market} ${file.timeframe} bars in ${seconds(performance.now() - uploadStarted)}`,
+      `  uploaded ${file.file}: ${result.imported.toLocaleString('en')} ${file.market} ${file.timeframe} bars in ${seconds(performance.now() - uploadStarted)}`,
     );
   };
-  for (const file of REAL_FILES) await upload(file);
+  for (const file of REAL_UPLOADS) await upload(file);
   const sets = await call<{ market: Market; timeframe: string; rows: number }[]>(
     'GET',
     '/api/common/marketdata',
@@ -247,7 +185,7 @@ try {
   await measure('single, whole span (target 0.15 s)', single(PERIOD_FIRST_DAY, PERIOD_LAST_DAY), repeats);
   await measure('sweep, 2019 (real bars)', sweep('2019-01-01', '2019-12-31'), repeats);
   console.log(`prepared bars kept: ${mb(preparedBars.bytes)} (the whole span and 2019)`);
-  await upload(REAL_FILES[REAL_FILES.length - 1]!);
+  await upload(REAL_UPLOADS[REAL_UPLOADS.length - 1]!);
   console.log(`prepared bars kept after it: ${mb(preparedBars.bytes)}`);
   await measure('sweep, whole span, after an EURUSD upload', sweep(PERIOD_FIRST_DAY, PERIOD_LAST_DAY), 1);
   console.log(`prepared bars kept: ${mb(preparedBars.bytes)} (the whole span)`);

@@ -11,21 +11,15 @@ import {
 } from '@platform/contracts';
 import { BarStore } from '@platform/marketdata';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
+import { METATRADER_EURUSD_2020_06, readRealFile } from '../../../fixtures/real-bars/real-bars';
 import { inlineExecutor } from '../src/engine-pool/engine-executor';
 import { UPLOAD_REFUSALS } from '../src/modules/marketdata/upload-form';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const MT4_FILE = join(
-  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url)),
-  'metatrader4_history_csv/DAT_MT_EURUSD_M1_202006.csv',
-);
-const haveData = existsSync(MT4_FILE);
+const MT4_FILE = readRealFile(METATRADER_EURUSD_2020_06);
 
 type Part = { name: string; value: string } | { name: string; filename: string; content: string | Buffer };
 
@@ -80,11 +74,11 @@ function shifted(lines: string[], shift: number): string {
 }
 
 describe('market data upload', () => {
-  it.skipIf(!haveData)('stores a MetaTrader file in the market of the algorithm and lists the set', async () => {
+  it('stores a MetaTrader file in the market of the algorithm and lists the set', async () => {
     const testApp = await createTestApp();
     const { token, algorithmId } = await adminWithAlgorithm(testApp, 'EURUSD');
     const { status, body } = await upload(testApp, token, [
-      { name: 'csvFile', filename: 'DAT_MT_EURUSD_M1_202006.csv', content: readFileSync(MT4_FILE) },
+      { name: 'csvFile', filename: 'DAT_MT_EURUSD_M1_202006.csv', content: MT4_FILE },
       { name: 'algorithmId', value: algorithmId },
       { name: 'timeframe', value: '1m' },
     ]);
@@ -126,22 +120,22 @@ describe('market data upload', () => {
     expect(audit?.metadata).toMatchObject({ market: 'EURUSD', timeframe: '1m', imported: 6771, storedRows: 6771 });
   });
 
-  it.skipIf(!haveData)('tells the engine which market an upload changed, so it drops the bars it prepared', async () => {
+  it('tells the engine which market an upload changed, so it drops the bars it prepared', async () => {
     const executor = { ...inlineExecutor, pricesChanged: vi.fn() };
     const testApp = await createTestApp({ executor });
     const { token, algorithmId } = await adminWithAlgorithm(testApp, 'EURUSD');
     await upload(testApp, token, [
-      { name: 'csvFile', filename: 'DAT_MT_EURUSD_M1_202006.csv', content: readFileSync(MT4_FILE) },
+      { name: 'csvFile', filename: 'DAT_MT_EURUSD_M1_202006.csv', content: MT4_FILE },
       { name: 'algorithmId', value: algorithmId },
       { name: 'timeframe', value: '1m' },
     ]);
     expect(executor.pricesChanged).toHaveBeenCalledWith('EURUSD');
   });
 
-  it.skipIf(!haveData)('merges an overlapping second upload, its bars replacing the stored ones of the same minutes', async () => {
+  it('merges an overlapping second upload, its bars replacing the stored ones of the same minutes', async () => {
     const testApp = await createTestApp();
     const { token, algorithmId } = await adminWithAlgorithm(testApp, 'GOLD');
-    const lines = readFileSync(MT4_FILE, 'utf8').trim().split('\n');
+    const lines = MT4_FILE.toString('utf8').trim().split('\n');
     // The timeframe is left out: it defaults to 1m.
     const first = await upload(testApp, token, [
       { name: 'algorithmId', value: algorithmId },

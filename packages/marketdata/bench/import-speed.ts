@@ -6,21 +6,23 @@
  * parsing, not the disk.
  *
  *   npx tsx packages/marketdata/bench/import-speed.ts [megabytes=600] [source.csv]
+ *
+ * The source is by default the real GOLD file of the first half of 2019 (fixtures/real-bars).
  */
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { GOLD_2019_H1, openRealFile } from '../../../fixtures/real-bars/real-bars';
 import { type BarColumns, importCsv } from '../src/index';
 import { writeLines } from './write-lines';
 
-const DEFAULT_SOURCE = join(
-  process.env.SHARED_DATA_DIR ?? new URL('../../../../shared/data', import.meta.url).pathname,
-  'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv',
-);
+/** The default source, by its name in the collection of real files. */
+const DEFAULT_SOURCE = GOLD_2019_H1;
 const EST_MS = 5 * 3_600_000;
 const WEEK_MS = 7 * 86_400_000;
 
@@ -30,8 +32,8 @@ if (process.argv[2] === '--write-csv') {
 }
 
 const targetMb = Number(process.argv[2] ?? 600);
-const source = process.argv[3] ?? DEFAULT_SOURCE;
-if (!existsSync(source)) {
+const source = process.argv[3];
+if (source !== undefined && !existsSync(source)) {
   console.error(`Source file not found: ${source} (pass one as the second argument).`);
   process.exit(1);
 }
@@ -42,7 +44,7 @@ try {
   const self = fileURLToPath(import.meta.url);
   execFileSync(
     process.execPath,
-    [...process.execArgv, self, '--write-csv', source, big, String(targetMb * 1024 * 1024)],
+    [...process.execArgv, self, '--write-csv', source ?? DEFAULT_SOURCE, big, String(targetMb * 1024 * 1024)],
     {
       stdio: 'inherit',
     },
@@ -81,7 +83,8 @@ try {
 
 /** Writes the source's bars again and again, each copy a whole number of weeks later, as HistData rows. */
 async function writeRepeated(from: string, to: string, targetBytes: number): Promise<void> {
-  const bars = (await importCsv(createReadStream(from), { timeframe: '1m' })).bars.toColumns();
+  const input: Readable = from === DEFAULT_SOURCE ? openRealFile(from) : createReadStream(from);
+  const bars = (await importCsv(input, { timeframe: '1m' })).bars.toColumns();
   await writeLines(to, histDataRows(bars), targetBytes);
 }
 

@@ -1,21 +1,16 @@
 /**
- * Every file of the shared collection of real price files (/work/shared/data, see its README),
- * imported as a user would upload it. Row counts and timeframes come from the collection's
+ * Every file of the shared collection of real price files (packed in fixtures/real-bars, see its
+ * README), imported as a user would upload it. Row counts and timeframes come from the collection's
  * README; formats, UTC times (after each format's documented clock) and gaps are pinned here.
  * Each file is parsed once; the other timeframe is checked on the bars already read.
  */
-import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { openRealFile, readRealFile, realFiles, realFilesReadme } from '../../../fixtures/real-bars/real-bars';
 import { type CsvDialect } from './csv-format';
 import { importCsv, type RejectedRow } from './import-csv';
 import { CsvImportError } from './import-error';
 import { assertTimeframe, type Timeframe } from './timeframe';
-
-// The collection sits beside the repository (../shared/data); CI may say where with SHARED_DATA_DIR.
-const DATA_DIR =
-  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url));
 
 interface Expected {
   format: CsvDialect;
@@ -193,8 +188,7 @@ interface ReadmeLine {
 
 /** The summary table of the collection's README: | folder | `file` | instrument | tf | rows | ... */
 function readmeLines(): ReadmeLine[] {
-  const readme = readFileSync(join(DATA_DIR, 'README.md'), 'utf8');
-  return [...readme.matchAll(/^\| (\w+) \| `([^`]+)` \| [^|]+ \| ([^|]+) \| ([\d,]+)[^|]* \|/gm)].map(
+  return [...realFilesReadme().matchAll(/^\| (\w+) \| `([^`]+)` \| [^|]+ \| ([^|]+) \| ([\d,]+)[^|]* \|/gm)].map(
     ([, folder, file, timeframe, rows]) => ({
       file: `${folder}/${file}`,
       timeframe: timeframe!.trim(),
@@ -203,23 +197,10 @@ function readmeLines(): ReadmeLine[] {
   );
 }
 
-function filesOnDisk(): string[] {
-  return readdirSync(DATA_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((folder) =>
-      readdirSync(join(DATA_DIR, folder.name))
-        .filter((name) => name !== 'README.md')
-        .map((name) => `${folder.name}/${name}`),
-    )
-    .sort();
-}
-
-const present = existsSync(join(DATA_DIR, 'README.md'));
-
-describe.runIf(present)('real price files', () => {
+describe('real price files', () => {
   it('knows every file on disk and every file of the README', () => {
     const known = [...Object.keys(EXPECTED), ...NOT_PRICES].sort();
-    expect(filesOnDisk()).toEqual(known);
+    expect(realFiles()).toEqual(known);
     expect(
       readmeLines()
         .map((line) => line.file)
@@ -227,14 +208,22 @@ describe.runIf(present)('real price files', () => {
     ).toEqual(known);
   });
 
-  for (const line of present ? readmeLines() : []) {
+  it('holds every file byte for byte as its source (the sha256 of its folder README)', () => {
+    for (const file of realFiles()) {
+      const [folder] = file.split('/');
+      const sha256 = createHash('sha256').update(readRealFile(file)).digest('hex');
+      expect(realFilesReadme(folder), file).toContain(sha256);
+    }
+  });
+
+  for (const line of readmeLines()) {
     const expected = EXPECTED[line.file];
     if (!expected) continue;
     const timeframe = line.timeframe as Timeframe;
     const other: Timeframe = timeframe === '1m' ? '1d' : '1m';
 
     it(`imports ${line.file}`, async () => {
-      const { bars, report } = await importCsv(createReadStream(join(DATA_DIR, line.file)), { timeframe });
+      const { bars, report } = await importCsv(openRealFile(line.file), { timeframe });
       const duplicates = expected.duplicates ?? 0;
       expect(report).toMatchObject({
         format: expected.format,
@@ -256,15 +245,9 @@ describe.runIf(present)('real price files', () => {
 
   for (const file of NOT_PRICES) {
     it(`refuses ${file} as not a price file`, async () => {
-      const importing = importCsv(createReadStream(join(DATA_DIR, file)), { timeframe: '1m' });
+      const importing = importCsv(openRealFile(file), { timeframe: '1m' });
       await expect(importing).rejects.toThrow(CsvImportError);
       await expect(importing).rejects.toMatchObject({ code: 'not-a-price-file' });
     });
   }
-});
-
-describe.skipIf(present)('real price files', () => {
-  it(`are absent (${DATA_DIR}): nothing to check`, () => {
-    console.warn(`Skipping the real-file import tests: ${DATA_DIR} is absent.`);
-  });
 });

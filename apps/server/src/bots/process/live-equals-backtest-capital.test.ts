@@ -1,6 +1,6 @@
 // Live equals backtest on Capital.com (issue 32), as it does on paper (live-equals-backtest.test.ts):
 // a bot on the Capital.com adapter, against the fake, fed a month of real GOLD and EURUSD bars of
-// ../shared/data as the replay feed hands them out, with the fake's prices moving along the same
+// fixtures/real-bars as the replay feed hands them out, with the fake's prices moving along the same
 // path. The broker holds the grid: the cycle's stop and take profit on every position and the next
 // level as a working order, and fills them where the path meets them. The bot books the broker's
 // levels and sizes, so it makes the backtest's trades: the same cycles, entries, stops and exits,
@@ -10,15 +10,13 @@
 // Paths are cut into steps shorter than half a grid step, so that no step between two prices
 // passes two levels: the bot rests one level at a time, as a real quote stream gives it time to.
 import { fxFromCloses, runGrid, walkGrid, type Bars } from '@platform/engine';
-import { importCsv } from '@platform/marketdata';
-import { createReadStream } from 'node:fs';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MemoryLedger } from '../../../test/support/bots/memory-ledger';
 import {
   EURUSD_FILE,
   GOLD_FILE,
   INSTRUMENTS,
-  dataPresent,
+  barsOf,
   fxTableOf,
   gridParams,
   monthOf,
@@ -54,13 +52,13 @@ function inSteps(market: TestMarket, events: PriceEvent[]): PriceEvent[] {
   return out;
 }
 
-describe.runIf(dataPresent)('a bot on Capital.com fed a month of stored bars', () => {
+describe('a bot on Capital.com fed a month of stored bars', () => {
   const bars: Partial<Record<TestMarket, Bars>> = {};
   let eurusdQuarter: Bars;
   beforeAll(async () => {
     bars.GOLD = await monthOf(GOLD_FILE, 2);
     bars.EURUSD = await monthOf(EURUSD_FILE, 1);
-    eurusdQuarter = (await importCsv(createReadStream(EURUSD_FILE), { timeframe: '1m' })).bars.toColumns();
+    eurusdQuarter = await barsOf(EURUSD_FILE);
   });
 
   it.each(['GOLD', 'EURUSD'] as const)(

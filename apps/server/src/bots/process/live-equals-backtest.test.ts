@@ -1,9 +1,7 @@
 // A bot fed the stored bars of a period through the replay feed and the paper broker makes
 // exactly the trades the backtest of the same parameters reports (issue: the platform trades).
-// Real price files of ../shared/data: a month of GOLD and of EURUSD, 2019, with fx from EURUSD.
+// Real price files (fixtures/real-bars): a month of GOLD and of EURUSD, 2019, with fx from EURUSD.
 import { fxFromCloses, runGrid, walkGrid, type Bars, type GridParams } from '@platform/engine';
-import { importCsv } from '@platform/marketdata';
-import { createReadStream } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BrokerError, type Broker } from '../brokers/broker';
 import { PaperBroker } from '../brokers/paper/paper-broker';
@@ -22,7 +20,7 @@ import {
   EURUSD_FILE,
   GOLD_FILE,
   INSTRUMENTS,
-  dataPresent,
+  barsOf,
   fxTableOf,
   gridParams,
   monthOf,
@@ -80,13 +78,13 @@ async function handAsTheHub(
   return { handed, filled, next };
 }
 
-describe.runIf(dataPresent)('a bot on the replay feed and the paper broker', () => {
+describe('a bot on the replay feed and the paper broker', () => {
   const bars: Partial<Record<'GOLD' | 'EURUSD', Bars>> = {};
   let eurusdQuarter: Bars;
   beforeAll(async () => {
     bars.GOLD = await monthOf(GOLD_FILE, 2);
     bars.EURUSD = await monthOf(EURUSD_FILE, 1);
-    eurusdQuarter = (await importCsv(createReadStream(EURUSD_FILE), { timeframe: '1m' })).bars.toColumns();
+    eurusdQuarter = await barsOf(EURUSD_FILE);
   });
 
   const cases = (['GOLD', 'EURUSD'] as const).flatMap((market) =>

@@ -1,25 +1,22 @@
-// Real price files for the live-equals-backtest tests (../shared/data): a month of GOLD or EURUSD
+// Real price files for the live-equals-backtest tests (fixtures/real-bars): a month of GOLD or EURUSD
 // of 2019 as bars, their prices as the replay feed hands them out, the fx table a bot gets, and
 // the grids those tests trade (steps of the default sweep with a stop near enough that a month
 // holds cycles and stops).
 import type { Market } from '@platform/contracts';
 import { fxFromCloses, type Bars, type GridParams, type InstrumentSpec } from '@platform/engine';
 import { importCsv } from '@platform/marketdata';
-import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ReplaySchedule } from '../../../src/bots/host/feed/replay-schedule';
 import type { BotSetup, BrokerSetup, FxTable, PriceEvent } from '../../../src/bots/protocol/hub-protocol';
+import {
+  EURUSD_2019_Q1,
+  GOLD_2019_H1,
+  openRealFile,
+  type RealFile,
+} from '../../../../../fixtures/real-bars/real-bars';
 import type { MemoryLedger } from './memory-ledger';
 
-const DATA_DIR =
-  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../../../shared/data', import.meta.url));
-export const GOLD_FILE = join(DATA_DIR, 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv');
-export const EURUSD_FILE = join(DATA_DIR, 'histdata_ascii/DAT_ASCII_EURUSD_M1_2019_Jan-Mar.csv');
-
-export const dataPresent = existsSync(GOLD_FILE) && existsSync(EURUSD_FILE);
-if (!dataPresent)
-  console.warn(`live-equals-backtest: ${DATA_DIR} is missing, the tests on real files are skipped`);
+export const GOLD_FILE = GOLD_2019_H1;
+export const EURUSD_FILE = EURUSD_2019_Q1;
 
 export type TestMarket = Extract<Market, 'GOLD' | 'EURUSD'>;
 
@@ -49,8 +46,13 @@ export function gridParams(market: TestMarket, dynamic: boolean): GridParams {
 
 export const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export async function monthOf(file: string, month: number): Promise<Bars> {
-  const all = (await importCsv(createReadStream(file), { timeframe: '1m' })).bars.toColumns();
+/** Every 1m bar of a real file. */
+export async function barsOf(file: RealFile): Promise<Bars> {
+  return (await importCsv(openRealFile(file), { timeframe: '1m' })).bars.toColumns();
+}
+
+export async function monthOf(file: RealFile, month: number): Promise<Bars> {
+  const all = await barsOf(file);
   const from = Date.UTC(2019, month, 1);
   const to = Date.UTC(2019, month + 1, 1);
   const keep = [...all.t.keys()].filter(
