@@ -244,7 +244,8 @@ describe('access screen', () => {
     await page.evaluate(() => ['jwt', 'refreshToken', 'user'].forEach((key) => window.localStorage.removeItem(key)));
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe(customer.email);
+    // The drawn screen shows before its scripts; they fill in who is logging in.
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(customer.email);
     await page.waitForURL('**/dashboard');
   });
 });

@@ -180,6 +180,50 @@ describe('first paint and route code', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   });
 
+  it('paints the access screen from its HTML, its fields waiting for its scripts, then hydrates it as drawn', async () => {
+    const page = await e2e.openPage();
+    // What hydrating and the content security policy report (the weather, which this machine cannot
+    // reach, may fail meanwhile).
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /React|Content Security Policy/.test(message.text()))
+        consoleErrors.push(message.text());
+    });
+    const scripts = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await firstContentfulPaint(page);
+    const email = page.getByLabel('Email');
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    expect(await page.getByRole('heading', { name: 'Login' }).isVisible()).toBe(true);
+    expect(await email.isVisible()).toBe(true);
+    expect(scripts.held.length).toBeGreaterThan(0);
+    // Typed before the scripts came, a login would be lost or the browser's own (the password in
+    // the address): the fields and buttons wait.
+    expect(await email.isDisabled()).toBe(true);
+    expect(await login.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Not a customer? Contact us' }).isDisabled()).toBe(true);
+    await page.evaluate(() => {
+      (document.querySelector('form') as HTMLElement & { drawn?: boolean }).drawn = true;
+    });
+
+    await scripts.release();
+    await expect.poll(() => email.isEnabled()).toBe(true);
+    expect(
+      await page.evaluate(() => (document.querySelector('form') as HTMLElement & { drawn?: boolean }).drawn),
+    ).toBe(true);
+    // The clock, empty in the drawn page, shows the time once the page is the browser's.
+    await expect.poll(() => page.locator('.live-clock__time').textContent()).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+    await email.fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await login.click();
+    // The admin here may set up 2FA or skip it (ADMIN_2FA_OPTIONAL).
+    const skip = page.getByRole('button', { name: 'Skip for now' });
+    await Promise.race([skip.waitFor(), page.waitForURL('**/dashboard')]);
+    if (await skip.isVisible()) await skip.click();
+    await page.waitForURL('**/dashboard');
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('downloads for /login its own code only, none of the dashboard or of the landing', async () => {
     const page = await e2e.openPage();
     const requested = watchAssets(page);
@@ -222,8 +266,10 @@ describe('first paint and route code', () => {
     await openView(page, 'Backtests');
     await page.waitForLoadState('networkidle');
     expect(requested).toContain(backtestsChunk);
-    expect(
-      [...backtests].filter((file) => file.endsWith('.css')).every((file) => requested.includes(file)),
-    ).toBe(true);
+    // The CSS files the drawn access screen carried inline are not asked for again (apps/web/build/prerender.ts).
+    const inline = chunkFiles([entry, 'src/app/session-routes.tsx', 'src/features/auth/access-screen.tsx']);
+    const ownCss = [...backtests].filter((file) => file.endsWith('.css') && !inline.has(file));
+    expect(ownCss.length).toBeGreaterThan(0);
+    expect(ownCss.filter((file) => !requested.includes(file))).toEqual([]);
   });
 });

@@ -66,7 +66,7 @@ export default defineConfig({
         '/': { screens: ['src/pages/landing-page.tsx'], draw: true },
         '/tos': { screens: ['src/pages/legal-page.tsx'], draw: true },
         '/privacy': { screens: ['src/pages/legal-page.tsx'], draw: true },
-        '/login': { screens: ['src/app/session-routes.tsx', 'src/features/auth/access-screen.tsx'] },
+        '/login': { screens: ['src/app/session-routes.tsx', 'src/features/auth/access-screen.tsx'], draw: true },
         '/reset-password': {
           screens: ['src/app/session-routes.tsx', 'src/features/auth/password-reset-screen.tsx'],
         },

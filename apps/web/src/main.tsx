@@ -11,7 +11,11 @@ import { markHydrated } from './lib/hydration';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-if (root.dataset.prerendered === window.location.pathname) {
+// A link's token (/login?token=…, a reset link) opens another screen than the one drawn for the path.
+const drawnAsIs =
+  root.dataset.prerendered === window.location.pathname && !new URLSearchParams(window.location.search).has('token');
+
+if (drawnAsIs) {
   await loadRoutesOf(window.location.pathname);
   markHydrated();
   hydrateRoot(
@@ -21,7 +25,7 @@ if (root.dataset.prerendered === window.location.pathname) {
     </StrictMode>,
   );
 } else {
-  // The drawn markup of another path (none is served so today) must not stay under the app.
+  // The drawn markup of another path or screen must not stay under the app.
   root.replaceChildren();
   createRoot(root).render(
     <StrictMode>

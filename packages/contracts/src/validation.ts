@@ -3,6 +3,9 @@
 import * as z from 'zod';
 
 z.config(z.locales.it());
+// In a browser the app's content security policy forbids eval, which zod's compiled fast path tries
+// first (the browser reports the attempt as a violation): there zod parses without it.
+z.config({ jitless: 'document' in globalThis });
 z.config({
   customError: (issue) => {
     if (issue.code !== 'invalid_type' || issue.path === undefined || issue.path.length === 0) return undefined;

@@ -16,10 +16,13 @@ import { SessionContext, type SessionContextValue } from '../lib/session/session
 import { sessionStore } from '../lib/session/session-store';
 import { useCrash } from '../lib/use-crash';
 
+const noSession = () => null;
+
 export function SessionProvider() {
   const queryClient = useQueryClient();
   const crash = useCrash();
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+  // Drawn at build time (the access screen, build/prerender.ts) there is no session yet.
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, noSession);
   /** The expiry dialog of one access token: a refreshed or ended session leaves it behind. */
   const [warning, setWarning] = useState<{ jwt: string; logoutAt: number } | null>(null);
   const logoutAt = session && warning?.jwt === session.jwt ? warning.logoutAt : null;

@@ -4,7 +4,10 @@
 import { useEffect, useState } from 'react';
 
 export function useLinkToken(): string | null {
-  const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
+  // No window when the access screen is drawn at build time (build/prerender.ts): no link there.
+  const [token] = useState(() =>
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('token'),
+  );
   useEffect(() => {
     const url = new URL(window.location.href);
     if (!url.searchParams.has('token')) return;

@@ -4,6 +4,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session/session-context';
+import { useHydrated } from '../../lib/hydration';
 import { useLinkToken } from '../../lib/use-link-token';
 import { AccessLayout } from './components/access-layout';
 import { ContactRequestForm } from './components/contact-request-form';
@@ -35,6 +36,8 @@ export function AccessScreen() {
   const [screen, setScreen] = useState<Screen>(resetToken ? 'reset' : openOnForgot ? 'forgot' : 'login');
   const flow = useLoginFlow();
   const { loggedOut } = useSession();
+  // Drawn at build time, the screen shows before its scripts: a tap on the toggle would be lost.
+  const hydrated = useHydrated();
 
   const prefill = useEffectEvent(flow.prefillRemembered);
   const autoLogin = useEffectEvent(flow.submitRemembered);
@@ -57,7 +60,12 @@ export function AccessScreen() {
   const toggle =
     screen === 'contact' || onCredentials ? (
       <p className="access-toggle">
-        <button type="button" className="access-toggle__button" onClick={() => setScreen(onCredentials ? 'contact' : 'login')}>
+        <button
+          type="button"
+          className="access-toggle__button"
+          disabled={!hydrated}
+          onClick={() => setScreen(onCredentials ? 'contact' : 'login')}
+        >
           {onCredentials ? (
             <>
               Not a customer? <strong>Contact us</strong>

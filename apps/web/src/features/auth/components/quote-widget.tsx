@@ -1,10 +1,12 @@
 // A motivational finance quote that changes every five minutes with a half-second fade
 // (product-spec.md sections 2 and 9).
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../../lib/hydration';
 import { nextQuoteIndex, QUOTE_FADE_MS, QUOTE_ROTATION_MS, quoteIndexAt } from '../quote-rotation';
 import { QUOTES } from '../quotes';
 
 export function QuoteWidget() {
+  const hydrated = useHydrated();
   const [index, setIndex] = useState(() => quoteIndexAt(Date.now(), QUOTES.length));
   const [fading, setFading] = useState(false);
   useEffect(() => {
@@ -21,10 +23,11 @@ export function QuoteWidget() {
       clearTimeout(swap);
     };
   }, []);
-  const quote = QUOTES[index];
+  // Drawn at build time, the page shows the first quote until the browser has taken it over.
+  const quote = QUOTES[hydrated ? index : 0];
   if (!quote) return null;
   return (
-    <figure className={fading ? 'quote quote--fading' : 'quote'} style={{ transitionDuration: `${QUOTE_FADE_MS}ms` }}>
+    <figure className={fading ? 'quote quote--fading' : 'quote'}>
       <blockquote className="quote__text">
         <p>{quote.text}</p>
       </blockquote>
