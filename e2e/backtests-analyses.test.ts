@@ -5,20 +5,21 @@
 // lists' polling, opens the results and moves the risk slider, finds a run that left the engine's
 // exact range marked, opens the analysis details, and deletes what is no longer needed. The
 // scenarios run in order on one server.
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { METATRADER_EURUSD_2020_06, readRealFile } from '../fixtures/real-bars/real-bars';
 import { createInvitedUser } from './support/api';
 import { captureScreen } from './support/screenshots';
 import { ADMIN } from './support/server';
 import { useServerAndBrowser } from './support/suite';
 import { logIn, openView, toast } from './support/ui';
 
-const CSV_FILE = resolve(
-  process.env.SHARED_DATA_DIR ?? resolve(import.meta.dirname, '../../shared/data'),
-  'metatrader4_history_csv/DAT_MT_EURUSD_M1_202006.csv',
-);
+const CSV_FILE = {
+  name: 'DAT_MT_EURUSD_M1_202006.csv',
+  mimeType: 'text/csv',
+  buffer: readRealFile(METATRADER_EURUSD_2020_06),
+};
 const CUSTOMER = { firstname: 'Lucia', lastname: 'Verdi', email: 'lucia.verdi@example.com', password: 'Lucia-Password-1' } as const;
 /** A week of the seeded synthetic bars (2023-07-03..2025-07-02): enough to trade, quick to run. */
 const PERIOD = { from: '2025-06-23', to: '2025-06-27', label: '23/06/2025 – 27/06/2025' } as const;
@@ -30,8 +31,7 @@ const e2e = useServerAndBrowser();
 beforeAll(() => createInvitedUser(e2e.server, CUSTOMER));
 
 describe('backtests, analyses and uploads', () => {
-  // The real file comes from the shared collection beside the repository; without it there is nothing to upload.
-  it.skipIf(!existsSync(CSV_FILE))('lets the admin upload a MetaTrader CSV of 1m bars for an algorithm’s market', async () => {
+  it('lets the admin upload a MetaTrader CSV of 1m bars for an algorithm’s market', async () => {
     const page = await e2e.openPage();
     await logIn(page, ADMIN.email, ADMIN.password);
     await openView(page, 'Settings');
@@ -172,6 +172,13 @@ describe('backtests, analyses and uploads', () => {
     await page.getByLabel('Algorithm').selectOption({ label: 'Grid Gold' });
     await page.getByLabel('From', { exact: true }).fill(PERIOD.from);
     await page.getByLabel('To', { exact: true }).fill(PERIOD.to);
+    // Out of sample: the last 20% of the period held back by default, 0–50% allowed (issue 36).
+    const holdOut = page.getByLabel('Fuori campione (%)');
+    expect(await holdOut.inputValue()).toBe('20');
+    await holdOut.fill('60');
+    await page.getByRole('button', { name: 'Avvia Backtest' }).click();
+    await page.getByRole('alert').filter({ hasText: 'La parte fuori campione deve essere tra 0 e 50%.' }).waitFor();
+    await holdOut.fill('20');
     await captureScreen(page, 'backtest-form-range');
     await page.getByRole('button', { name: 'Avvia Backtest' }).click();
     await toast(page, 'Backtest con range avviato con successo!').waitFor();
@@ -201,6 +208,18 @@ describe('backtests, analyses and uploads', () => {
     ]) {
       await results.getByRole('heading', { name: heading, exact: true }).waitFor();
     }
+    // The rows are ranked on the first part of the period; the last 20% of its bars, from the start
+    // of a day (the demo week's Friday is short: from Thursday), was held back, and each row shows
+    // its run there beside its own figures, with the time under water of both.
+    await results.getByText(/^Fuori campione: l’ultimo 20% delle barre, dal 26\/06\/2025, è stato tenuto/).waitFor();
+    for (const header of [
+      'Max drawdown',
+      'Sott’acqua (giorni)',
+      'Profit fuori campione',
+      'Max drawdown fuori campione',
+      'Sott’acqua fuori campione (giorni)',
+    ])
+      await results.getByRole('columnheader', { name: header, exact: true }).waitFor();
     const shownAt10 = await resultCount(results);
     await slider.fill('50');
     await results.getByText('Risk score: 50%').waitFor();

@@ -112,7 +112,7 @@ async function openedCurve(page: Page) {
 
 const figure = (curve: ReturnType<Page['getByRole']>, label: string) =>
   curve
-    .locator('.equity-curve__figure')
+    .locator('.chart-panel__figure')
     .filter({ has: curve.page().getByText(label, { exact: true }) })
     .locator('dd');
 
@@ -145,7 +145,7 @@ describe('the equity curve of a result row', () => {
     );
     expect(await figure(curve, 'Cicli chiusi').textContent()).toBe(String(row.trades));
     await captureScreen(page, 'equity-curve-single', ['1280', '480']);
-    expect(await blockingViolations(page, '.dialog--equity-curve')).toEqual([]);
+    expect(await blockingViolations(page, '.dialog--chart')).toEqual([]);
 
     // Escape closes the curve alone: the results stay open under it.
     await page.keyboard.press('Escape');

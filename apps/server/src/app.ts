@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { hostname } from 'node:os';
 import type { LiveCandleSource } from './modules/prices/live-candles';
 import { systemClock } from './lib/clock';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { algorithmsRoutes } from './modules/algorithms/algorithms.routes';
 import { analysesRoutes } from './modules/analyses/analyses.routes';
@@ -15,6 +16,10 @@ import { backtestsRoutes } from './modules/backtests/backtests.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ServerLifecycle } from './modules/health/server-lifecycle';
 import { instrumentsRoutes } from './modules/instruments/instruments.routes';
+import { StoredAndLivePrices } from './modules/investments/chart-prices';
+import { InvestmentChartRepository } from './modules/investments/investment-chart.repository';
+import { investmentChartRoutes } from './modules/investments/investment-chart.routes';
+import { InvestmentChartService } from './modules/investments/investment-chart.service';
 import { investmentsRoutes } from './modules/investments/investments.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { MarketDataSets } from './modules/marketdata/market-data-sets';
@@ -36,7 +41,7 @@ import { registerAuthentication } from './plugins/authentication';
 import { registerCrawlerFiles } from './plugins/crawler-files';
 import { registerErrorHandler, replyToRouterRefusal } from './plugins/error-handler';
 import { registerRequestId, requestAwareLogger, requestIdOf } from './plugins/request-id';
-import { withSafeRequestLog } from './plugins/request-logging';
+import { OneLinePerRequest, withSafeRequestLog } from './plugins/request-logging';
 import { registerRouteCatalog } from './plugins/route-catalog';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -86,7 +91,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: withSafeRequestLog(deps.logger) } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: withSafeRequestLog(deps.logger), logController: new OneLinePerRequest() } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
     frameworkErrors: replyToRouterRefusal,
@@ -120,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   storedSets.onChange((market) => services.executor.pricesChanged(market));
   app.addHook('onClose', async () => {
     await services.jobRunner.stop();
+    await services.alertRunner.stop();
     await services.executor.close();
   });
   const guards = registerAuthentication(app, services.auth);
@@ -138,11 +144,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   algorithmsRoutes(app, services.algorithms, guards);
   accountsRoutes(app, services.accounts, guards);
   investmentsRoutes(app, services.investments, guards);
+  const chartPrices = deps.prices ?? storedSets;
+  investmentChartRoutes(
+    app,
+    new InvestmentChartService(
+      services.investments,
+      new InvestmentChartRepository(deps.database.db),
+      services.instruments,
+      chartPrices,
+      new StoredAndLivePrices(chartPrices, deps.liveCandles),
+      deps.clock ?? systemClock,
+    ),
+    guards,
+  );
   transactionsRoutes(app, services.transactions, guards);
   livePricesRoutes(app, new LivePricesService(deps.liveCandles), guards);
   backtestsRoutes(app, services.backtests, guards, services.equityCurves);
   analysesRoutes(app, services.analyses, guards);
   statementsRoutes(app, services.statements, guards);
+  alertsRoutes(app, services.alerts, guards);
   await marketDataRoutes(app, marketData, guards, deps.uploadMaxBytes);
   const weatherProvider = createWeatherApiClient(deps.weather?.baseUrl ?? WEATHERAPI_URL);
   weatherRoutes(app, new WeatherService(weatherProvider, deps.weather?.apiKey, requestAwareLogger(app.log)));

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { roleSchema, type Role } from '@platform/contracts';
 import { trustProxySchema } from './lib/trust-proxy';
+import { webhookAllowSchema } from './modules/alerts/webhook-address';
 import type { ThrottleOptions } from './modules/auth/login-throttle';
 
 const HEX_64 = /^[0-9a-fA-F]{64}$/;
@@ -57,6 +58,7 @@ const envSchema = z.object({
   MAX_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
   AUDIT_ANON_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN deve avere almeno 32 caratteri').optional(),
+  ALERT_WEBHOOK_ALLOW: webhookAllowSchema.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
 });
 
@@ -104,6 +106,8 @@ export interface AppConfig {
   auditAnonDays: number;
   /** The Bearer token /metrics asks for; without one only loopback callers may read it (docs/operations.md). */
   metricsToken: string | undefined;
+  /** Private or loopback addresses and ranges a webhook may reach (ALERT_WEBHOOK_ALLOW); none by default. */
+  alertWebhookAllow: string[];
   /** How long a shutdown waits for the job in hand before giving it back to the queue. */
   shutdownTimeoutMs: number;
 }
@@ -180,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     maxJobsPerUser: vars.MAX_JOBS_PER_USER,
     auditAnonDays: vars.AUDIT_ANON_DAYS,
     metricsToken: vars.METRICS_TOKEN,
+    alertWebhookAllow: vars.ALERT_WEBHOOK_ALLOW ?? [],
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { pino } from 'pino';
-import type { Market } from '@platform/contracts';
+import { MARKET_PAUSE_CHECK_MS, type Market } from '@platform/contracts';
 import { buildApp } from './app';
 import { botEntryLocation } from './bots/host/bot-supervisor';
 import { CapitalAccountLink } from './bots/brokers/capital/capital-link';
@@ -149,6 +149,7 @@ async function main(): Promise<void> {
     maxJobsPerUser: config.maxJobsPerUser,
     auditAnonDays: config.auditAnonDays,
     sessionMaxHours: config.sessionMaxHours,
+    alertWebhookAllow: config.alertWebhookAllow,
     liveCandles: candles,
     demoBroker: config.demoBroker,
     botControl: lateBotControl(
@@ -171,6 +172,15 @@ async function main(): Promise<void> {
       .pruneAnonymous()
       .catch((error: unknown) => logger.error({ err: error }, 'audit log cleanup failed'));
   const pruneTimer = setInterval(pruneAuditLog, 60 * 60_000);
+  // Bots paused past their market's calendar are told to their owners (AlertsService.checkPauses);
+  // every server may look: a pause is recorded as one alert at most.
+  const pauseTimer = setInterval(
+    () =>
+      void app.services.alerts
+        .checkPauses()
+        .catch((error: unknown) => logger.error({ err: error }, 'paused bots not checked')),
+    MARKET_PAUSE_CHECK_MS,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -180,6 +190,7 @@ async function main(): Promise<void> {
     // Readiness answers 503 from now: a load balancer sends new work elsewhere while this drains.
     lifecycle.startDraining();
     clearInterval(pruneTimer);
+    clearInterval(pauseTimer);
     // The job in hand finishes, or at SHUTDOWN_TIMEOUT_MS goes back to the queue (job-drain.ts);
     // meanwhile the bots stop. A runtime still starting (the server answers before it is up) is
     // awaited and closed too: otherwise its pm2 daemon and bots would outlive the server.
@@ -208,6 +219,7 @@ async function main(): Promise<void> {
   // PGlite takes one connection, so with it the jobs must run here; with PostgreSQL more runners
   // can join from other machines (npm run worker).
   app.services.jobRunner.start();
+  app.services.alertRunner.start();
   pruneAuditLog();
   // A shutdown that began meanwhile has looked for the runtime already: start none.
   if (closing) return;

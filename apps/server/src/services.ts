@@ -1,7 +1,7 @@
 // The composition root of the services: every module's service wired to its repository and to
 // the outside things it needs (database, mailer, clock, keys, prices, engine). The HTTP app
 // (app.ts) and the worker process (main.worker.ts) both start from here.
-import type { Role } from '@platform/contracts';
+import { ALERT_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS, type Role } from '@platform/contracts';
 import type { DatabaseHandle } from '@platform/db';
 import { systemClock, type Clock } from './lib/clock';
 import { AtRestCipher, deriveKey } from './lib/crypto';
@@ -10,11 +10,17 @@ import { RevealCipher } from './lib/reveal';
 import { inlineExecutor, type EngineExecutor } from './engine-pool/engine-executor';
 import { analysisHandler } from './jobs/handlers/analysis.handler';
 import { backtestHandler } from './jobs/handlers/backtest.handler';
+import { alertDeliveryHandler } from './jobs/handlers/alert-delivery.handler';
+import { ALERT_JOB_DEFINITIONS } from './jobs/job-definitions';
 import { registerJobs } from './jobs/job-registry';
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner';
 import type { MarketCoverage, PriceHistory } from './modules/marketdata/price-history';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
+import { AlertsRepository } from './modules/alerts/alerts.repository';
+import { AlertsService } from './modules/alerts/alerts.service';
+import { WebhookAddressPolicy } from './modules/alerts/webhook-address';
+import { createWebhookClient } from './modules/alerts/webhook-client';
 import { AlgorithmsRepository } from './modules/algorithms/algorithms.repository';
 import { AlgorithmsService } from './modules/algorithms/algorithms.service';
 import { AnalysesRepository } from './modules/analyses/analyses.repository';
@@ -27,6 +33,7 @@ import { DEFAULT_THROTTLE_OPTIONS, LoginThrottle, type ThrottleOptions } from '.
 import { OtpService } from './modules/auth/otp.service';
 import { PasswordsService } from './modules/auth/passwords.service';
 import { RegistrationService } from './modules/auth/registration.service';
+import { SessionCache } from './modules/auth/session-cache';
 import { ThrottleRepository } from './modules/auth/throttle.repository';
 import { BacktestsRepository } from './modules/backtests/backtests.repository';
 import { BotsRepository } from './modules/bots/bots.repository';
@@ -38,13 +45,14 @@ import { InstrumentsService } from './modules/instruments/instruments.service';
 import { InvestmentsRepository } from './modules/investments/investments.repository';
 import { InvestmentsService, type BotControl } from './modules/investments/investments.service';
 import { LogsRepository } from './modules/logs/logs.repository';
-import { LogsService, type SecurityLogger } from './modules/logs/logs.service';
+import { LogsService } from './modules/logs/logs.service';
 import { StatementsRepository } from './modules/statements/statements.repository';
 import { StatementsService } from './modules/statements/statements.service';
 import { TransactionsRepository } from './modules/transactions/transactions.repository';
 import { TransactionsService } from './modules/transactions/transactions.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
+import type { Logger } from './lib/logger';
 
 export interface ServiceDeps {
   database: DatabaseHandle;
@@ -77,8 +85,14 @@ export interface ServiceDeps {
   maxJobsPerUser?: number;
   jobLogger?: JobRunnerOptions['logger'];
   /** Where locks, throttling, 2FA changes and reveals are logged at warn; nowhere without one. */
-  securityLogger?: SecurityLogger;
+  securityLogger?: Pick<Logger, 'warn'>;
   jobLeaseMs?: number;
+  /** Addresses and ranges a webhook may reach although private or loopback (ALERT_WEBHOOK_ALLOW); none by default. */
+  alertWebhookAllow?: readonly string[];
+  /** The waits between an alert delivery's attempts (default ALERT_RETRY_DELAYS_MS); tests shorten them. */
+  alertRetryDelaysMs?: readonly number[];
+  /** How long a webhook has to answer (default WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs?: number;
 }
 
 const silentLogger = { info: () => undefined, error: () => undefined };
@@ -88,7 +102,8 @@ export function buildServices(deps: ServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const { db } = deps.database;
   const logs = new LogsService(new LogsRepository(db), clock, { anonymousDays: deps.auditAnonDays ?? 30, logger: deps.securityLogger });
-  const authRepository = new AuthRepository(db);
+  const sessionCache = new SessionCache();
+  const authRepository = new AuthRepository(db, sessionCache);
   const loginThrottle = new LoginThrottle(new ThrottleRepository(db), logs, clock, deps.loginThrottle ?? DEFAULT_THROTTLE_OPTIONS);
   const otpRequiredFor = deps.otpRequiredFor ?? ['admin'];
   const masterKeys = { current: deps.encryptionKey, previous: deps.previousEncryptionKeys ?? [] };
@@ -121,6 +136,41 @@ export function buildServices(deps: ServiceDeps) {
 
   const investments = new InvestmentsService(new InvestmentsRepository(db), logs, botControl, { demoBroker: deps.demoBroker ?? 'paper' });
 
+  // Alerts: the bots report events to them; their deliveries run on a runner of their own.
+  const alertPolicy = new WebhookAddressPolicy(deps.alertWebhookAllow ?? []);
+  const alerts = new AlertsService({
+    repository: new AlertsRepository(db),
+    investments,
+    cipher: new AtRestCipher(masterKeys, 'webhook-secrets'),
+    policy: alertPolicy,
+    audit: logs,
+    notifyQueued: () => alertRunner.notify(),
+    investmentStopped: (investmentId) => botControl.investmentChanged(investmentId),
+    publicUrl: deps.publicUrl,
+    logger: deps.jobLogger ?? silentLogger,
+    now: () => clock.now().getTime(),
+  });
+  const alertRetryDelaysMs = deps.alertRetryDelaysMs ?? ALERT_RETRY_DELAYS_MS;
+  const alertRunner = new JobRunner(
+    registerJobs(
+      db,
+      {
+        'alert-delivery': alertDeliveryHandler({
+          alerts,
+          mailer: deps.mailer,
+          webhooks: createWebhookClient(alertPolicy, deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS),
+          retryDelaysMs: alertRetryDelaysMs,
+        }),
+      },
+      ALERT_JOB_DEFINITIONS,
+    ),
+    {
+      logger: deps.jobLogger ?? silentLogger,
+      maxAttempts: alertRetryDelaysMs.length + 1,
+      ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
+    },
+  );
+
   return {
     logs,
     auth,
@@ -130,10 +180,12 @@ export function buildServices(deps: ServiceDeps) {
     registration,
     instruments,
     algorithms,
-    users: new UsersService(new UsersRepository(db), logs, clock, passwords),
+    users: new UsersService(new UsersRepository(db, sessionCache), logs, clock, passwords),
     accounts: new AccountsService(new AccountsRepository(db), logs, new AtRestCipher(masterKeys, 'broker-credentials'), reveal, botControl),
     investments,
-    bots: new BotsService(new BotsRepository(db), instruments, deps.prices, logs, clock, { demoBroker: deps.demoBroker ?? 'paper' }),
+    bots: new BotsService(new BotsRepository(db), instruments, deps.prices, logs, clock, { demoBroker: deps.demoBroker ?? 'paper' }, alerts),
+    alerts,
+    alertRunner,
     transactions: new TransactionsService(new TransactionsRepository(db)),
     backtests,
     equityCurves: new EquityCurveService(backtests, instruments, deps.prices, executor),

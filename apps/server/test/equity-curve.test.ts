@@ -12,24 +12,22 @@ import {
 } from '@platform/contracts';
 import type { Bars } from '@platform/engine';
 import { importCsv } from '@platform/marketdata';
-import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  EURUSD_2019_Q1,
+  GOLD_2019_H1,
+  openRealFile,
+  type RealFile,
+} from '../../../fixtures/real-bars/real-bars';
 import { SINGLE_GOLD_BACKTEST } from './support/backtest-requests';
 import { createUser, login } from './support/factories';
 import { oscillatingBars } from './support/memory-prices';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const DATA_DIR =
-  process.env.SHARED_DATA_DIR ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url));
-const GOLD_FILE = join(DATA_DIR, 'histdata_ascii/DAT_ASCII_XAUUSD_M1_2019_part1_Jan-Jun.csv');
-const EURUSD_FILE = join(DATA_DIR, 'histdata_ascii/DAT_ASCII_EURUSD_M1_2019_Jan-Mar.csv');
-const realData = existsSync(GOLD_FILE) && existsSync(EURUSD_FILE);
 
 /** A real file's 1m bars from `from` (inclusive) to `to` (exclusive), ms. */
-async function realBars(file: string, from: number, to: number): Promise<Bars> {
-  const all = (await importCsv(createReadStream(file), { timeframe: '1m' })).bars.toColumns();
+async function realBars(file: RealFile, from: number, to: number): Promise<Bars> {
+  const all = (await importCsv(openRealFile(file), { timeframe: '1m' })).bars.toColumns();
   const keep = [...all.t.keys()].filter(
     (index) => (all.t[index] as number) >= from && (all.t[index] as number) < to,
   );
@@ -119,16 +117,16 @@ const RANGE = {
 };
 
 describe('the equity curve of a result row', () => {
-  it.runIf(realData)(
+  it(
     'ends at the row’s balance and equity with the row’s worst drawdown, to the cent, over rows of real sweeps',
     async () => {
       const testApp = await createTestApp();
       // January 2019 of real GOLD 1m bars, and real EURUSD for the rates (engine.md section 1).
-      testApp.prices.set('GOLD', '1m', await realBars(GOLD_FILE, Date.UTC(2019, 0, 1), Date.UTC(2019, 1, 1)));
+      testApp.prices.set('GOLD', '1m', await realBars(GOLD_2019_H1, Date.UTC(2019, 0, 1), Date.UTC(2019, 1, 1)));
       testApp.prices.set(
         'EURUSD',
         '1m',
-        await realBars(EURUSD_FILE, Date.UTC(2019, 0, 1), Date.UTC(2019, 1, 1)),
+        await realBars(EURUSD_2019_Q1, Date.UTC(2019, 0, 1), Date.UTC(2019, 1, 1)),
       );
       const token = await signedIn(testApp);
       const algorithm = await algorithmId(testApp);
@@ -196,6 +194,17 @@ describe('the equity curve of a result row', () => {
     expect(curve.points.time).toHaveLength(1440);
     expect(curve.points.time.at(-1)).toBe(Date.parse('2024-03-05T23:59:00Z'));
     expect(curve.points.cycles.reduce((sum, cycles) => sum + cycles, 0)).toBe(single.results[0]!.trades);
+    // The 'Prezzo' tab's candles, two bars each, and its entries: every cycle closed was opened, and
+    // one still open at the end was opened too.
+    const bars = oscillatingBars('2024-03-01', 7);
+    const first = bars.t.indexOf(Date.parse('2024-03-04T00:00:00Z'));
+    expect(curve.prices.open[0]).toBe(bars.o[first]);
+    expect(curve.prices.high[0]).toBe(Math.max(bars.h[first]!, bars.h[first + 1]!));
+    expect(curve.prices.low[0]).toBe(Math.min(bars.l[first]!, bars.l[first + 1]!));
+    expect(curve.prices.close[0]).toBe(bars.c[first + 1]);
+    expect(curve.prices.close).toHaveLength(1440);
+    const opened = curve.points.opens.reduce((sum, opens) => sum + opens, 0);
+    expect(opened - single.results[0]!.trades).toBe(single.results[0]!.openPnl === 0 ? 0 : 1);
 
     const range = await finished(testApp, token, {
       ...RANGE,

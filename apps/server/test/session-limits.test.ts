@@ -52,6 +52,7 @@ describe('session limits', () => {
     const late = await refresh(testApp, lastToken.refreshToken);
     expect(late.status).toBe(401);
     expect(late.body.error).toBe(SESSION_MESSAGES.unauthenticated);
+    expect(late.body).toMatchObject({ code: 'session-invalid' });
     expect((await me(testApp, lastToken.token)).status).toBe(401);
   });
 

@@ -25,3 +25,5 @@ export * from './http/weather';
 export * from './http/live-prices';
 export * from './realtime/processes';
 export * from './http/equity-curve';
+export * from './http/alerts';
+export * from './http/investment-chart';

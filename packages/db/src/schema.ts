@@ -1,6 +1,8 @@
 // One pg-core schema for both drivers (PGlite and PostgreSQL). Later features add their tables here.
 import type {
   AccountType,
+  AlertChannel,
+  AlertKind,
   AlgorithmConfig,
   AnalysisResultsView,
   BacktestConfigInput,
@@ -438,6 +440,87 @@ export const passwordProofs = pgTable('password_proofs', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
 });
 
+/**
+ * An investment's alert choices (issue 36, point 4); no row: the defaults (an e-mail when its bot
+ * stops with an error). The webhook's signing secret is encrypted at rest, bound to its row.
+ */
+export const alertSettings = pgTable('alert_settings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  investmentId: uuid('investment_id')
+    .notNull()
+    .unique()
+    .references(() => investments.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(true),
+  webhookUrl: text('webhook_url'),
+  webhookSecretEncrypted: text('webhook_secret_encrypted'),
+  onBotError: boolean('on_bot_error').notNull().default(true),
+  onFill: boolean('on_fill').notNull().default(false),
+  drawdownLimitPct: doublePrecision('drawdown_limit_pct'),
+  drawdownStop: boolean('drawdown_stop').notNull().default(false),
+  /** A bot paused past its market's calendar (on by default). */
+  onMarketPaused: boolean('on_market_paused').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An event an owner is told of. event_key names the event itself (the halt, the fill, the
+ * drawdown episode): a second report of the same event, after a restart too, records nothing.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    investmentId: uuid('investment_id').references(() => investments.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    eventKey: text('event_key').notNull().unique(),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('alerts_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
+/**
+ * One channel's delivery of an alert: a job row (jobColumns), claimed by the alerts' own runner,
+ * put back with run_after later on a failed attempt, failed for good (a dead letter) after the last.
+ */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<AlertChannel>().notNull(),
+    /** Not claimed before this moment: the back-off after a failed attempt. */
+    runAfter: timestamp('run_after', { withTimezone: true }),
+    createdAt: createdAt(),
+    ...jobColumns(),
+  },
+  (table) => [
+    uniqueIndex('alert_deliveries_alert_channel_idx').on(table.alertId, table.channel),
+    index('alert_deliveries_queue_idx').on(table.isCompleted, table.createdAt),
+  ],
+);
+
+/**
+ * A running investment's bot waiting now (its market closed, its broker silent), as the alerts
+ * watch it: since when, and when the market's calendar says it opens again (null: it does not
+ * say). The row goes when the bot trades again; a pause is one alert at most, by its start.
+ */
+export const marketPauses = pgTable('market_pauses', {
+  investmentId: uuid('investment_id')
+    .primaryKey()
+    .references(() => investments.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+  reopensAt: timestamp('reopens_at', { withTimezone: true }),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
@@ -451,6 +534,10 @@ export type PaperPositionRow = typeof paperPositions.$inferSelect;
 export type MarketDataSetRow = typeof marketDataSets.$inferSelect;
 export type BacktestRow = typeof backtests.$inferSelect;
 export type AnalysisRow = typeof analyses.$inferSelect;
+export type AlertSettingsRow = typeof alertSettings.$inferSelect;
+export type AlertRow = typeof alerts.$inferSelect;
+export type MarketPauseRow = typeof marketPauses.$inferSelect;
+export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
 
 /** Used by updates to stamp updated_at in the same statement. */
 export const now = sql`now()`;

@@ -20,6 +20,7 @@ export function expectSameRun(engine: RunResult, reference: RunResult): void {
   expect(engine.overflow).toBe(reference.overflow);
   expect(engine.trades).toBe(reference.trades);
   expect(engine.stops).toBe(reference.stops);
+  expect(engine.timeUnderWater, 'timeUnderWater').toBe(reference.timeUnderWater);
   for (const field of MONEY_FIELDS) {
     const tolerance = 1e-6 * Math.max(1, Math.abs(reference[field]));
     expect(Math.abs(engine[field] - reference[field]), field).toBeLessThanOrEqual(tolerance);

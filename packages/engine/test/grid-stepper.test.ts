@@ -4,12 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utcDay } from '../src/bars';
-import {
-  GridStepper,
-  type PriceEventKind,
-  type QuietBand,
-  type StepperOptions,
-} from '../src/grid/grid-stepper';
+import type { PriceEventKind, QuietBand } from '../src/grid/decisions';
+import { GridStepper, type StepperOptions } from '../src/grid/grid-stepper';
 import { prepareBars } from '../src/grid/prepared-bars';
 import { runGrid } from '../src/grid/run-grid';
 import { isDecisionOf, matchStanding } from '../src/grid/standing-orders';

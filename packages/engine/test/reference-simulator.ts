@@ -55,6 +55,7 @@ export function referenceRun(
       requirement20: 0,
       requirement200: 0,
       maxDrawdown: 0,
+      timeUnderWater: 0,
       openPnl: 0,
       ...base,
       overflow: false,
@@ -76,6 +77,12 @@ export function referenceRun(
   let stops = 0;
   let peak = params.capital;
   let maxDrawdown = 0;
+  // Time under water: the longest time between two new highs of equity, the capital being the
+  // first at the first bar; every sample counts at its bar's open time.
+  let barTime = bars.t[0] as number;
+  let highTime = barTime;
+  let timeUnderWater = 0;
+  let opened = false;
   let cycle: Cycle | null = null;
   let gone = false;
   /** When a cycle would have opened with lots or money past 2^53 − 1 (the run stops there). */
@@ -87,7 +94,11 @@ export function referenceRun(
   const floatingUsd = (price: number) => (cycle ? usdAt(cycle, price) : 0);
   const sample = (price: number, day: number) => {
     const equity = params.capital + realised + floatingUsd(price) / fx.rateOnDay(day);
-    if (equity > peak) peak = equity;
+    if (equity > peak) {
+      peak = equity;
+      timeUnderWater = Math.max(timeUnderWater, barTime - highTime);
+      highTime = barTime;
+    }
     const drawdown = ((peak - equity) / peak) * 100;
     if (drawdown > maxDrawdown) maxDrawdown = drawdown;
   };
@@ -140,7 +151,8 @@ export function referenceRun(
 
   let closedThisBar = false;
   for (let bar = 0; bar < count; bar++) {
-    const day = utcDay(bars.t[bar] as number);
+    barTime = bars.t[bar] as number;
+    const day = utcDay(barTime);
     const open = toTicks(bars.o[bar] as number);
     const high = toTicks(bars.h[bar] as number);
     const low = toTicks(bars.l[bar] as number);
@@ -177,6 +189,7 @@ export function referenceRun(
         overflowAt = bars.t[bar] as number;
         break;
       } else {
+        opened = true;
         const levels: Level[] = [];
         for (let level = 1; level <= levelCount; level++) {
           levels.push({ trigger: open - level * step, lots: lots[level] as number, filled: false });
@@ -225,6 +238,10 @@ export function referenceRun(
     }
   }
 
+  const end = overflowAt ?? (bars.t[count - 1] as number);
+  if (opened) timeUnderWater = Math.max(timeUnderWater, end - highTime);
+  else timeUnderWater = 0;
+
   let highest = -Infinity;
   for (let bar = 0; bar < count; bar++) highest = Math.max(highest, bars.h[bar] as number);
   const firstRate = fx.rateOnDay(utcDay(bars.t[0] as number));
@@ -240,6 +257,7 @@ export function referenceRun(
     requirement20,
     requirement200,
     maxDrawdown,
+    timeUnderWater,
     openPnl,
     ...base,
     overflow: overflowAt !== null,

@@ -2,37 +2,50 @@
 // loopback, an admin logged in, and a GOLD and an EURUSD algorithm to upload price files to.
 import type { Market } from '@platform/contracts';
 import type { DatabaseHandle } from '@platform/db';
+import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app';
 import type { EngineExecutor } from '../../src/engine-pool/engine-executor';
 import type { Mailer } from '../../src/lib/mailer';
+import type { LiveCandleSource } from '../../src/modules/prices/live-candles';
 import { BENCH_PASSWORD, insertBenchAdmin } from './bench-admin';
 
 export interface BenchApi {
   app: Awaited<ReturnType<typeof buildApp>>;
   /** A call answered in the envelope: its data, or an Error with the server's message. */
   call: <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
-  /** The admin's access token. */
+  /** The admin's username and access token. */
+  username: string;
   token: string;
   algorithms: Map<Market, string>;
+  /** Where the server listens, http://127.0.0.1:PORT. */
+  base: string;
 }
 
 export async function startBenchApi(options: {
   database: DatabaseHandle;
   marketDataDir: string;
   executor: EngineExecutor;
+  /** Given when the bench signs tokens or seals credentials of its own; random otherwise. */
+  jwtSecret?: string;
+  encryptionKey?: string;
+  /** Without one the app logs nothing. */
+  logger?: FastifyBaseLogger;
+  liveCandles?: LiveCandleSource;
 }): Promise<BenchApi> {
   const noMail: Mailer = { send: () => Promise.resolve() };
   const app = await buildApp({
     database: options.database,
     mailer: noMail,
-    jwtSecret: randomBytes(32).toString('hex'),
-    encryptionKey: randomBytes(32).toString('hex'),
+    jwtSecret: options.jwtSecret ?? randomBytes(32).toString('hex'),
+    encryptionKey: options.encryptionKey ?? randomBytes(32).toString('hex'),
     publicUrl: 'http://127.0.0.1',
     marketDataDir: options.marketDataDir,
     executor: options.executor,
     otpRequiredFor: [],
     maxJobsPerUser: 100,
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.liveCandles ? { liveCandles: options.liveCandles } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -65,5 +78,5 @@ export async function startBenchApi(options: {
     );
     algorithms.set(market, created._id);
   }
-  return { app, call, token, algorithms };
+  return { app, call, username, token, algorithms, base };
 }

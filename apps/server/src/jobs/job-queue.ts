@@ -2,11 +2,14 @@
 // the oldest queued row with FOR UPDATE SKIP LOCKED, so runners never take the same row, and holds
 // it by a lease it renews while working. A runner that dies stops renewing; once its lease
 // expires the row is claimed again. Works the same on PGlite and on PostgreSQL.
-import { queryRows, type analyses, type backtests, type Database } from '@platform/db';
+import { queryRows, type alertDeliveries, type analyses, type backtests, type Database } from '@platform/db';
 import { JOB_STATUS } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
 
-export type JobTable = typeof backtests | typeof analyses;
+export type JobTable = typeof backtests | typeof analyses | typeof alertDeliveries;
+
+/** A table whose rows may wait for a moment before they are claimed (a retry's back-off). */
+const waits = (table: JobTable) => 'runAfter' in table;
 
 export interface ClaimedJob {
   id: string;
@@ -20,9 +23,10 @@ export class JobQueue {
     private readonly table: JobTable,
   ) {}
 
-  /** Claims the oldest queued job, or one whose runner's lease expired. */
+  /** Claims the oldest queued job (whose back-off is over), or one whose runner's lease expired. */
   async claim(worker: string, leaseMs: number): Promise<ClaimedJob | null> {
     const { table } = this;
+    const due = waits(table) ? sql`AND (run_after IS NULL OR run_after <= now())` : sql``;
     const rows = await queryRows<{ id: string; attempts: number }>(
       this.db,
       sql`
@@ -35,7 +39,7 @@ export class JobQueue {
           error = NULL
       WHERE id = (
         SELECT id FROM ${table}
-        WHERE is_completed = ${JOB_STATUS.queued}
+        WHERE (is_completed = ${JOB_STATUS.queued} ${due})
            OR (is_completed = ${JOB_STATUS.running} AND lease_expires_at < now())
         ORDER BY created_at, id
         LIMIT 1
@@ -65,6 +69,17 @@ export class JobQueue {
     await this.db.execute(sql`
       UPDATE ${table}
       SET is_completed = ${JOB_STATUS.failed}, error = ${message}, lease_owner = NULL, lease_expires_at = NULL, finished_at = now()
+      WHERE id = ${id} AND lease_owner = ${worker} AND is_completed = ${JOB_STATUS.running}`);
+  }
+
+  /** Puts a failed attempt back in the queue, not to be claimed for delayMs (tables with run_after only). */
+  async retry(id: string, worker: string, message: string, delayMs: number): Promise<void> {
+    const { table } = this;
+    if (!waits(table)) throw new Error('this queue has no back-off');
+    await this.db.execute(sql`
+      UPDATE ${table}
+      SET is_completed = ${JOB_STATUS.queued}, error = ${message}, lease_owner = NULL, lease_expires_at = NULL,
+          run_after = now() + ${delayMs} * interval '1 millisecond'
       WHERE id = ${id} AND lease_owner = ${worker} AND is_completed = ${JOB_STATUS.running}`);
   }
 

@@ -5,17 +5,19 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ClaimedJob } from './job-queue';
 import type { RegisteredJob } from './job-registry';
-import { JobError } from './job-error';
+import { JobError, JobRetry } from './job-error';
 
 export interface JobRunnerOptions {
   /** How long a claim lasts without renewal; a crashed runner's job is retried after this. */
   leaseMs?: number;
   /** How often an idle runner looks for work (a new job also wakes it at once). */
   pollMs?: number;
+  /** Claims of one job before it is failed without running (default 3: a job that keeps killing its runner). */
+  maxAttempts?: number;
   logger: { info(object: object, message: string): void; error(object: object, message: string): void };
 }
 
-/** A job claimed this many times without finishing is not tried again. */
+/** By default a job claimed this many times without finishing is not tried again. */
 const MAX_ATTEMPTS = 3;
 const INTERNAL_FAILURE = "Errore interno durante l'elaborazione: riprova più tardi.";
 const TOO_MANY_ATTEMPTS = 'Elaborazione interrotta più volte: il job è stato annullato.';
@@ -24,6 +26,7 @@ export class JobRunner {
   readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly leaseMs: number;
   private readonly pollMs: number;
+  private readonly maxAttempts: number;
   private running = false;
   private wake: (() => void) | null = null;
   /**
@@ -39,6 +42,7 @@ export class JobRunner {
   ) {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.pollMs = options.pollMs ?? 2_000;
+    this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   }
 
   start(): void {
@@ -96,7 +100,7 @@ export class JobRunner {
   }
 
   private async run(job: RegisteredJob, claimed: ClaimedJob): Promise<void> {
-    if (claimed.attempts > MAX_ATTEMPTS) {
+    if (claimed.attempts > this.maxAttempts) {
       await job.queue.fail(claimed.id, this.worker, TOO_MANY_ATTEMPTS);
       return;
     }
@@ -113,6 +117,10 @@ export class JobRunner {
       await job.handle(claimed, this.worker);
       this.options.logger.info({ job: job.name, id: claimed.id, ms: Date.now() - started }, 'job done');
     } catch (error) {
+      if (error instanceof JobRetry) {
+        await job.queue.retry(claimed.id, this.worker, error.message, error.delayMs);
+        return;
+      }
       const message = error instanceof JobError ? error.message : INTERNAL_FAILURE;
       if (!(error instanceof JobError))
         this.options.logger.error({ err: error, job: job.name, id: claimed.id }, 'job failed');

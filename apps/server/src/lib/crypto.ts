@@ -2,10 +2,16 @@
 // so a leak of one derived key exposes nothing else.
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
-export type KeyPurpose = 'totp-secrets' | 'broker-credentials' | 'reveal-keys' | 'captcha' | 'bot-hub';
+export type KeyPurpose =
+  | 'totp-secrets'
+  | 'broker-credentials'
+  | 'webhook-secrets'
+  | 'reveal-keys'
+  | 'captcha'
+  | 'bot-hub';
 
 /** The purposes whose ciphertexts are stored, and so must be re-encrypted when the master key changes. */
-export type AtRestPurpose = Extract<KeyPurpose, 'totp-secrets' | 'broker-credentials'>;
+export type AtRestPurpose = Extract<KeyPurpose, 'totp-secrets' | 'broker-credentials' | 'webhook-secrets'>;
 
 export function deriveKey(masterKeyHex: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(masterKeyHex, 'hex'), Buffer.alloc(0), purpose, 32));

@@ -13,6 +13,18 @@ function loadPinoPretty(): typeof PinoPretty {
   return createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
 }
 
+/**
+ * How every module logs, whatever process it runs in: fields first, then the message, as pino
+ * takes them. A module asks for the levels it uses (Pick<Logger, 'warn'>), so a test can hand it
+ * a recorder of those alone; pino's logger is one.
+ */
+export interface Logger {
+  debug(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
 export type LogFormat = 'json' | 'pretty';
 
 export function logFormatFor(configured: LogFormat | undefined, isTerminal: boolean): LogFormat {

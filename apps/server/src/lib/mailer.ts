@@ -4,6 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Logger } from './logger';
 
 export interface MailMessage {
   to: string;
@@ -16,10 +17,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-interface MailLogger {
-  info(object: object, message: string): void;
-}
-
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
@@ -29,7 +26,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-export function createOutboxMailer(outboxDir: string, from: string, logger: MailLogger): Mailer {
+export function createOutboxMailer(outboxDir: string, from: string, logger: Pick<Logger, 'info'>): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {

@@ -16,6 +16,7 @@ export const SEALED_COLUMNS = {
   accountUsername: { table: 'accounts', column: 'username_encrypted', purpose: 'broker-credentials' },
   accountPassword: { table: 'accounts', column: 'password_encrypted', purpose: 'broker-credentials' },
   accountApiKey: { table: 'accounts', column: 'apikey_encrypted', purpose: 'broker-credentials' },
+  webhookSecret: { table: 'alert_settings', column: 'webhook_secret_encrypted', purpose: 'webhook-secrets' },
 } as const satisfies Record<string, SealedColumn>;
 
 /** The associated data of a ciphertext: where it lives, e.g. `accounts:password_encrypted:<id>`. */

@@ -2,7 +2,8 @@
 // that also checks the role. Routes declare which they need; the client's hiding is cosmetic.
 import { SESSION_MESSAGES, type Role } from '@platform/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors';
+import { forbidden, sessionInvalid } from '../lib/errors';
+import type { Viewer } from '../lib/policy';
 import type { RequestOrigin } from '../lib/http';
 import type { UserRow } from '@platform/db';
 import type { OtpSetupClaims } from '../modules/auth/access-tokens';
@@ -72,8 +73,14 @@ export function registerAuthentication(app: FastifyInstance, authService: AuthSe
 
 /** The caller of a route guarded by authenticated or roles. */
 export function caller(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+  if (!request.auth) throw sessionInvalid();
   return request.auth;
+}
+
+/** The caller as the services' rules of who sees what take it (lib/policy.ts). */
+export function viewerOf(request: FastifyRequest): Viewer {
+  const { user, sessionId } = caller(request);
+  return { id: user.id, role: user.role, sessionId };
 }
 
 export function originOf(request: FastifyRequest): RequestOrigin {

@@ -12,6 +12,7 @@ import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger } from '../lib/logger';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -43,16 +44,8 @@ export function registerRequestId(app: FastifyInstance): void {
   });
 }
 
-type LogMethod = (fields: object, message: string) => void;
-export interface ServiceLogger {
-  debug: LogMethod;
-  info: LogMethod;
-  warn: LogMethod;
-  error: LogMethod;
-}
-
 /** A logger that writes through the current request's logger (with its id), or `fallback` outside requests. */
-export function requestAwareLogger(fallback: ServiceLogger): ServiceLogger {
+export function requestAwareLogger(fallback: Logger): Logger {
   const current = () => requestLogs.getStore() ?? fallback;
   return {
     debug: (fields, message) => current().debug(fields, message),

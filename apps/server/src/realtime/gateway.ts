@@ -11,7 +11,6 @@ import {
   processCommandSchema,
   REALTIME_EVENTS,
   REALTIME_PATH,
-  SESSION_MESSAGES,
   type ProcessCommand,
   type ProcessLog,
 } from '@platform/contracts';
@@ -75,7 +74,7 @@ export function attachRealtimeGateway(app: FastifyInstance, options: RealtimeGat
       return user.role === 'admin' ? { adminId: user.id } : { refusal: PROCESS_MESSAGES.adminsOnly };
     } catch (error) {
       // Only the refusal of the token itself means the session is over; anything else is a fault.
-      if (error instanceof AppError && error.message === SESSION_MESSAGES.unauthenticated) {
+      if (error instanceof AppError && error.code === 'session-invalid') {
         return { refusal: PROCESS_MESSAGES.sessionExpired };
       }
       throw error;

@@ -2,6 +2,7 @@
 // the session, a 30 s timeout, the {ok, data} / {ok: false, error} envelope read once, and a
 // single error type for every failure. A 401 on a call made with the session's token means the
 // session is gone server-side, so the registered handler logs out.
+import { ERROR_CODES, type ErrorCode } from '@platform/contracts';
 import * as z from 'zod';
 import { sessionStore } from './session/session-store';
 
@@ -20,6 +21,8 @@ export class ApiError extends Error {
     /** The HTTP status; 0 when no answer arrived (network failure or timeout). */
     readonly status: number,
     readonly requiresOtp = false,
+    /** What the refusal means, when the client acts on it (contracts' ERROR_CODES). */
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
@@ -92,7 +95,10 @@ export function settleAnswer<T>({ status, json, schema, sessionJwt }: Answer<T>)
   if (status === 401 && sessionJwt && sessionStore.getSnapshot()?.jwt === sessionJwt) onSessionRejected();
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) throw new ApiError(NETWORK_MESSAGES.badResponse, status);
-  if (!envelope.data.ok) throw new ApiError(envelope.data.error, status, envelope.data.requiresOtp === true);
+  if (!envelope.data.ok) {
+    const { error, requiresOtp, code } = envelope.data;
+    throw new ApiError(error, status, requiresOtp === true, code);
+  }
   const data = schema.safeParse(envelope.data.data);
   if (!data.success) throw new ApiError(NETWORK_MESSAGES.badResponse, status);
   return data.data;
@@ -100,5 +106,10 @@ export function settleAnswer<T>({ status, json, schema, sessionJwt }: Answer<T>)
 
 const envelopeSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: z.string(), requiresOtp: z.literal(true).optional() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.string(),
+    requiresOtp: z.literal(true).optional(),
+    code: z.enum(ERROR_CODES).optional(),
+  }),
 ]);

@@ -24,6 +24,7 @@ export const BACKTEST_MESSAGES = {
   multiplierAtLeastOne: 'Multiplier deve essere almeno 1',
   algorithmRequired: 'Seleziona un algoritmo',
   notFound: 'Backtest non trovato.',
+  holdOutRange: 'La parte fuori campione deve essere tra 0 e 50%.',
   noData: 'Non ci sono dati di prezzo per il mercato e il periodo scelti.',
   confirmDelete: 'Sei sicuro di voler eliminare questo backtest?',
 } as const;
@@ -32,6 +33,19 @@ export const JOB_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const
 
 export const accountTypeSchema = z.enum(['retail', 'pro']);
 export type AccountType = z.infer<typeof accountTypeSchema>;
+
+/**
+ * Out of sample (issue 36, point 6): the percent of a range's bars held back at the end of its
+ * period. The rows are computed and ranked on the bars before; each row is run again, afresh, on
+ * the held-back bars. 0 turns it off. The form offers 20; a request without it holds back nothing,
+ * as requests did before.
+ */
+export const HOLD_OUT_DEFAULT = 20;
+export const HOLD_OUT_MAX = 50;
+export const holdOutSchema = z
+  .number({ error: BACKTEST_MESSAGES.holdOutRange })
+  .min(0, BACKTEST_MESSAGES.holdOutRange)
+  .max(HOLD_OUT_MAX, BACKTEST_MESSAGES.holdOutRange);
 
 const positive = (message: string) => z.number({ error: message }).positive(message).max(1e9);
 
@@ -60,6 +74,7 @@ export const backtestConfigSchema = z
         .uuid(BACKTEST_MESSAGES.algorithmRequired),
       dynamic: z.boolean(),
       close: z.boolean(),
+      holdOut: holdOutSchema.default(0),
     }),
     z.object({
       type: z.literal('single'),
@@ -84,6 +99,24 @@ export type BacktestConfigInput = z.output<typeof backtestConfigSchema>;
 
 export const createBacktestSchema = z.object({ config: backtestConfigSchema });
 
+/**
+ * A row's result on the held-back part of the period (out of sample): the same parameters run
+ * afresh (capital, no cycle open) on the held-back bars alone.
+ */
+export const heldBackResultSchema = z.object({
+  /** The held-back part's first bar (ms since the epoch): the same for every row of a backtest. */
+  from: z.number(),
+  profit: z.number(),
+  interest: z.number(),
+  trades: z.number(),
+  stops: z.number(),
+  maxDrawdown: z.number(),
+  timeUnderWaterDays: z.number(),
+  openPnl: z.number(),
+  overflow: z.boolean(),
+});
+export type HeldBackResult = z.infer<typeof heldBackResultSchema>;
+
 /** A row of results (engine.md section 4). */
 export const backtestResultSchema = z.object({
   profit: z.number(),
@@ -98,6 +131,11 @@ export const backtestResultSchema = z.object({
   requirement20: z.number().nullable().default(null),
   requirement200: z.number().nullable().default(null),
   maxDrawdown: z.number(),
+  /**
+   * Time under water, in days: the longest time equity went without a new high (issue 36, point
+   * 5; packages/engine RunResult.timeUnderWater). Null on rows stored before.
+   */
+  timeUnderWaterDays: z.number().nullable().default(null),
   openPnl: z.number(),
   size: z.number(),
   addizionale: z.number(),
@@ -112,6 +150,8 @@ export const backtestResultSchema = z.object({
   overflow: z.boolean().default(false),
   /** When it stopped (ms since the epoch), or null. */
   overflowAt: z.number().nullable().default(null),
+  /** The row on the held-back part (out of sample); null when nothing was held back. */
+  heldBack: heldBackResultSchema.nullable().default(null),
 });
 export type BacktestResult = z.infer<typeof backtestResultSchema>;
 
@@ -136,5 +176,9 @@ export const backtestSchema = z.object({
   results: z.array(backtestResultSchema),
   /** True when some day had no EURUSD rate and 1.0 was used (engine.md section 1). */
   fxFallback: z.boolean(),
+  /** The percent of the bars held back (out of sample); 0 for none. */
+  holdOut: z.number(),
+  /** When the held-back part starts (its first bar, ISO UTC); null when nothing was held back or the list carries no rows. */
+  heldBackFrom: z.string().nullable(),
 });
 export type Backtest = z.infer<typeof backtestSchema>;

@@ -11,6 +11,8 @@ export const EQUITY_CURVE_MESSAGES = {
   notDone: 'La curva è disponibile solo per un backtest completato.',
   open: 'Curva di equity',
   title: 'Curva di equity e drawdown',
+  equityTab: 'Equity',
+  priceTab: 'Prezzo',
   loading: 'Calcolo della curva…',
   error: 'Impossibile calcolare la curva di equity',
 } as const;
@@ -58,6 +60,19 @@ export const equityCurveSchema = z.object({
     drawdown: z.array(z.number()),
     cycles: z.array(z.number().int()),
     stops: z.array(z.number().int()),
+    /** Cycles opened in the stretch (their first entry): the price chart's entry markers. */
+    opens: z.array(z.number().int()),
+  }),
+  /**
+   * The market over each point's stretch of bars (the bars after the previous point's up to its
+   * own): the first open, the highest high, the lowest low, the last close. The 'Prezzo' tab
+   * draws them as candles with the cycles opened and closed in each.
+   */
+  prices: z.object({
+    open: z.array(z.number()),
+    high: z.array(z.number()),
+    low: z.array(z.number()),
+    close: z.array(z.number()),
   }),
   /**
    * The cycles a reader looks for: every one closed by the stop, and the end close (past 1,000 of

@@ -61,6 +61,8 @@ export const TRANSACTIONS_CSV_COLUMNS = [
 /**
  * The header of a result set's CSV: a row's parameters, then its figures (engine.md section 4).
  * Points are the instrument's (engine.md section 1); overflow_at_utc is empty when the run did not stop.
+ * Then the row's time under water, and its run on the held-back part of the period (out of sample,
+ * from its first bar): empty when nothing was held back.
  */
 export const RESULTS_CSV_COLUMNS = [
   'size_lots',
@@ -79,6 +81,16 @@ export const RESULTS_CSV_COLUMNS = [
   'open_pnl_eur',
   'overflow',
   'overflow_at_utc',
+  'time_under_water_days',
+  'held_back_from_utc',
+  'held_back_profit_eur',
+  'held_back_interest_pct',
+  'held_back_trades',
+  'held_back_stops',
+  'held_back_max_drawdown_pct',
+  'held_back_time_under_water_days',
+  'held_back_open_pnl_eur',
+  'held_back_overflow',
 ] as const;
 
 /** The month before the given moment's, as YYYY-MM in UTC: what a statement is usually asked for. */

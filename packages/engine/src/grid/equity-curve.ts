@@ -11,7 +11,8 @@
 // open, a jump, which needs no previous price.
 import { utcDay, type Bars } from '../bars';
 import type { FxCurve } from '../fx';
-import { GridStepper, type ExitReason, type GridDecision, type QuietBand } from './grid-stepper';
+import type { ExitReason, GridDecision, QuietBand } from './decisions';
+import { GridStepper } from './grid-stepper';
 import type { GridParams, InstrumentSpec } from './params';
 import { prepareBars, type BlockLevel, type PreparedBars } from './prepared-bars';
 
@@ -44,6 +45,8 @@ export interface EquityCurve {
   /** Cycles closed in the stretch, and of them those closed by the stop. */
   cycles: number[];
   stops: number[];
+  /** Cycles opened in the stretch (their first entry): with cycles, a chart's entry and exit markers. */
+  opens: number[];
   /** Every cycle closed by the safety stop, and the end close if any: the rare ones a reader looks for. */
   notable: CurveCycle[];
   capital: number;
@@ -127,6 +130,7 @@ class CurveWalk {
   private stretchDrawdown = 0;
   private stretchCycles = 0;
   private stretchStops = 0;
+  private stretchOpens = 0;
   private openedAt = 0;
   /** When equity went under its peak (-1: it is at it), and the longest stretch under it so far. */
   private underwaterSince = -1;
@@ -164,6 +168,7 @@ class CurveWalk {
       drawdown: [],
       cycles: [],
       stops: [],
+      opens: [],
       notable: [],
       capital: params.capital,
       profit: 0,
@@ -366,7 +371,10 @@ class CurveWalk {
     const curve = this.curve;
     for (const decision of decisions) {
       if (decision.kind === 'enter') {
-        if (decision.level === 0) this.openedAt = time;
+        if (decision.level === 0) {
+          this.openedAt = time;
+          this.stretchOpens++;
+        }
         continue;
       }
       curve.trades++;
@@ -393,8 +401,10 @@ class CurveWalk {
     curve.drawdown.push(this.stretchDrawdown);
     curve.cycles.push(this.stretchCycles);
     curve.stops.push(this.stretchStops);
+    curve.opens.push(this.stretchOpens);
     this.stretchDrawdown = 0;
     this.stretchCycles = 0;
     this.stretchStops = 0;
+    this.stretchOpens = 0;
   }
 }

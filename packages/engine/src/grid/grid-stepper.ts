@@ -11,75 +11,32 @@
 // - move: the price moved here continuously from the last one (a segment of the bar's path):
 //   levels fill at their trigger, the stop closes at the stop, the take profit at itself.
 // Prices are integers in milli-points, lots integers in hundredths (fine point 1).
+import type {
+  ExitDecision,
+  ExitReason,
+  Fill,
+  GridDecision,
+  OpenCycle,
+  PriceEventKind,
+  QuietBand,
+} from './decisions';
+import {
+  cycleStop,
+  fillAt,
+  gridGeometry,
+  levelTrigger,
+  reachesTakeProfit,
+  takeProfitBid,
+} from './grid-rules';
 import {
   entryLots,
   leavesExactRange,
   milliPointsPerUnit,
-  toMilliPoints,
   usdPerLotHundredthMilliPoint,
   type GridParams,
   type InstrumentSpec,
 } from './params';
 import type { StandingOrders } from './standing-orders';
-
-export type PriceEventKind = 'open' | 'jump' | 'move';
-
-export type ExitReason = 'take-profit' | 'stop' | 'close';
-
-/** Buy `lots` hundredths at `fill` (the bid it was decided on plus the spread). */
-export interface EnterDecision {
-  kind: 'enter';
-  /** 0 for the cycle's first entry, 1..N for the averaging levels. */
-  level: number;
-  lots: number;
-  /** Milli-points: the bid the decision was taken on, and the fill (bid + spread). */
-  bid: number;
-  fill: number;
-}
-
-/** Close the whole cycle at `bid`. */
-export interface ExitDecision {
-  kind: 'exit';
-  reason: ExitReason;
-  /** Milli-points; a take profit inside a move is met exactly, so it may be fractional (fine point 7). */
-  bid: number;
-  /** The cycle's lots and its lots × fill, in hundredths and hundredths × milli-points. */
-  quantity: number;
-  cost: number;
-  /** What the cycle realised, in USD and in EUR at the exit's rate. */
-  usd: number;
-  eur: number;
-}
-
-export type GridDecision = EnterDecision | ExitDecision;
-
-export interface Fill {
-  level: number;
-  lots: number;
-  /** Milli-points, spread included. */
-  price: number;
-}
-
-/**
- * The prices at which a step decides nothing and changes nothing that a later step reads: a bot's
- * feed may keep them from it (DESIGN.md section 7). Strictly between `above` and `below`
- * (milli-points, ±Infinity for no bound) a price of any kind is quiet; a bar's open outside the
- * band, or anywhere when `opensQuiet` is false, is not.
- */
-export interface QuietBand {
-  above: number;
-  below: number;
-  opensQuiet: boolean;
-}
-
-/** An open cycle as a bot stores it: enough to carry on after a restart. */
-export interface OpenCycle {
-  /** P0, milli-points. */
-  start: number;
-  /** f of the cycle (fine point 11). */
-  scale: number;
-  fills: Fill[];
-}
 
 export interface StepperOptions {
   params: GridParams;
@@ -130,11 +87,13 @@ export class GridStepper {
   constructor(options: StepperOptions) {
     this.params = options.params;
     this.perUnit = milliPointsPerUnit(options.instrument);
-    this.spread = toMilliPoints(options.instrument.spreadPoints);
-    this.levelStep = toMilliPoints(options.params.mediazione);
-    this.target = toMilliPoints(options.params.target);
-    this.stopDistance = toMilliPoints(options.params.safeWorst);
-    this.levelCount = Math.floor(toMilliPoints(options.params.worst) / this.levelStep);
+    ({
+      spread: this.spread,
+      levelStep: this.levelStep,
+      target: this.target,
+      stopDistance: this.stopDistance,
+      levelCount: this.levelCount,
+    } = gridGeometry(options.params, options.instrument));
     this.usdPerUnit = usdPerLotHundredthMilliPoint(options.instrument);
     this.maxLots = options.maxLots ?? Number.POSITIVE_INFINITY;
     this.fxRate = options.fxRate ?? (() => 1);
@@ -200,7 +159,7 @@ export class GridStepper {
       return { above: Number.NEGATIVE_INFINITY, below: Number.POSITIVE_INFINITY, opensQuiet };
     }
     const level = this.pendingLevel();
-    const trigger = level === 0 ? Number.NEGATIVE_INFINITY : cycle.start - level * this.levelStep;
+    const trigger = level === 0 ? Number.NEGATIVE_INFINITY : levelTrigger(cycle.start, level, this.levelStep);
     const stop = this.openStop ?? Number.NEGATIVE_INFINITY;
     // The take profit fires from ceil(cost / Q) + tg up; floor keeps the band inside even when
     // the division rounds (fine point 1 keeps the decision itself exact).
@@ -224,7 +183,7 @@ export class GridStepper {
     const cycle = {
       start: open.start,
       scale: open.scale,
-      stop: open.start - this.stopDistance,
+      stop: cycleStop(open.start, this.stopDistance),
       lots,
       next: 1,
       quantity: 0,
@@ -257,7 +216,7 @@ export class GridStepper {
         // Inside a move the take profit is met exactly: the exit realises Q · tg (fine point 7).
         const { cost, quantity } = this.cycle!;
         const exact = quantity * this.target * this.usdPerUnit;
-        this.exit('take-profit', (cost + this.target * quantity) / quantity, timeMs, decisions, exact);
+        this.exit('take-profit', takeProfitBid(quantity, cost, this.target), timeMs, decisions, exact);
       }
     } else {
       // The price jumped here (a bar's open, a quote after a pause, the first price after a restart).
@@ -291,11 +250,11 @@ export class GridStepper {
       this.leftRangeAt = timeMs;
       return;
     }
-    const fill = price + this.spread;
+    const fill = fillAt(price, this.spread);
     this.cycle = {
       start: price,
       scale,
-      stop: price - this.stopDistance,
+      stop: cycleStop(price, this.stopDistance),
       lots,
       next: 1,
       quantity: first,
@@ -348,14 +307,14 @@ export class GridStepper {
     const held = { quantity: cycle.quantity, cost: cycle.cost };
     const stop = this.openStop;
     const level = this.pendingLevel();
-    const trigger = cycle.start - level * this.levelStep;
+    const trigger = levelTrigger(cycle.start, level, this.levelStep);
     // A level under the stop never fills: the stop closes the cycle first.
     if (level === 0 || (stop !== null && trigger < stop))
       return { ...costs, entry: null, held, level: null, stop };
     // A level at or above the stop fills before it (fine point 15): the stop is that fall's second order.
     const lots = cycle.lots[level] as number;
     const next = this.levelAfter(level, cycle.quantity + lots);
-    const below = next === 0 ? null : cycle.start - next * this.levelStep;
+    const below = next === 0 ? null : levelTrigger(cycle.start, next, this.levelStep);
     // Down to the next level or the stop, whichever is higher, the fall fills this level alone.
     const floor = below === null ? stop : stop === null ? below : Math.max(below, stop);
     return { ...costs, entry: null, held, level: { level, lots, trigger, floor }, stop: null };
@@ -392,13 +351,14 @@ export class GridStepper {
       const cycle = this.cycle;
       if (!cycle) return false;
       const level = this.pendingLevel();
-      const trigger = level === 0 ? Number.NEGATIVE_INFINITY : cycle.start - level * this.levelStep;
+      const trigger =
+        level === 0 ? Number.NEGATIVE_INFINITY : levelTrigger(cycle.start, level, this.levelStep);
       // A stop at or below 0 never fires (fine point 15).
       const stopFires = cycle.stop > 0 && cycle.stop >= price;
       if (level !== 0 && trigger >= price && (!stopFires || trigger >= cycle.stop)) {
         const bid = jumped ? price : trigger;
         const lots = cycle.lots[level] as number;
-        const fill = bid + this.spread;
+        const fill = fillAt(bid, this.spread);
         cycle.quantity += lots;
         cycle.cost += lots * fill;
         cycle.next = level + 1;
@@ -414,10 +374,9 @@ export class GridStepper {
     }
   }
 
-  /** TP in exact integers: (price − tg) · Q >= Σ q · fill (fine point 1). */
   private reachesTakeProfit(price: number): boolean {
     const cycle = this.cycle;
-    return cycle !== null && (price - this.target) * cycle.quantity >= cycle.cost;
+    return cycle !== null && reachesTakeProfit(price, cycle.quantity, cycle.cost, this.target);
   }
 
   /** Closes the cycle at `bid`; `usd` is given where the result is known exactly (a take profit met inside a move). */

@@ -37,6 +37,13 @@ export interface RunResult {
   requirement20: number;
   requirement200: number;
   maxDrawdown: number;
+  /**
+   * Time under water, in ms: the longest time equity went without a new high (above every equity
+   * sample before it, the capital being the first peak at the first bar). Each sample counts at
+   * its bar's open time; the last stretch runs to the last bar the run walked (overflowAt for a run
+   * that stopped there). 0 for a run that opened no cycle.
+   */
+  timeUnderWater: number;
   openPnl: number;
   size: number;
   addizionale: number;

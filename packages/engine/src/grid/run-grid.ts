@@ -14,18 +14,25 @@
 // member scales the result. Equity is capital + scale · G, G the group's EUR result at that
 // moment, so every member's drawdown follows from the same plateaus of G: between two new highs
 // of G only the lowest G matters, whatever the member.
+//
+// Time under water (the longest time between two new highs of equity, RunResult) is the same for
+// every member, as their highs are G's. Stretches and blocks settled in one look may hold new
+// highs at bars the run does not see; they are taken whole only when no time between two highs
+// inside them can be the longest (its bound is no longer than the longest so far), and then the
+// last high inside is the first bar that reaches their highest price. Otherwise they go the exact
+// way, bar by bar.
 import type { Bars } from '../bars';
 import type { FxCurve } from '../fx';
 import {
   entryLots,
   highestOpenInRange,
   leavesExactRange,
-  toMilliPoints,
   usdPerLotHundredthMilliPoint,
   type GridParams,
   type InstrumentSpec,
   type RunResult,
 } from './params';
+import { gridGeometry } from './grid-rules';
 import { prepareBars, type BlockLevel, type MalformedBars, type PreparedBars } from './prepared-bars';
 import { gridRequirements, NO_REQUIREMENTS } from './requirement';
 
@@ -68,6 +75,8 @@ function takeProfitPrice(target: number, quantity: number, cost: number): number
 const NO_PRICE = 2_147_483_647;
 /** Not worked out yet. */
 const UNKNOWN = -2;
+/** The level index of a single bar (riseInStretch, quiet). */
+const SINGLE_BAR = -1;
 /** Below every price: no level or stop is left to fire. */
 const NEVER_FALLS = -2_147_483_648;
 
@@ -124,7 +133,7 @@ export function startGroup(prepared: PreparedBars, members: readonly GridParams[
   if (prepared.count === 0)
     return {
       advance: () => undefined,
-      finish: () => members.map((params) => report(prepared, params, 0, 0, 0, 0, 0, null)),
+      finish: () => members.map((params) => report(prepared, params, 0, 0, 0, 0, 0, null, 0)),
     };
   return new GroupSimulation(prepared, members);
 }
@@ -138,6 +147,7 @@ function report(
   trades: number,
   stops: number,
   overflowAt: number | null,
+  timeUnderWater: number,
 ): RunResult {
   return {
     profit,
@@ -148,6 +158,7 @@ function report(
       ? NO_REQUIREMENTS
       : gridRequirements(params, prepared.instrument, prepared.highest, prepared.firstRate)),
     maxDrawdown,
+    timeUnderWater,
     openPnl,
     size: params.size,
     addizionale: params.addizionale,
@@ -173,6 +184,7 @@ function report(
  */
 class GroupSimulation implements GroupRun {
   declare private readonly count: number;
+  declare private readonly times: Float64Array;
   declare private readonly opens: Int32Array;
   declare private readonly closes: Int32Array;
   declare private readonly pathMin: Int32Array;
@@ -256,6 +268,20 @@ class GroupSimulation implements GroupRun {
   private trades = 0;
   private stops = 0;
   /**
+   * Time under water (ms): the longest time so far between two new highs of G, the time of the
+   * latest (the first bar's at the start: the capital is the first peak), and whether any cycle
+   * opened (equity that never moved was never under water). eventBar is the bar whose events are
+   * at hand (sample), an integer: its time is read only at a new high.
+   */
+  declare private underwater: number;
+  declare private highTime: number;
+  private eventBar = 0;
+  private everOpened = false;
+  /** The time of the stretch's latest high (stretchPeak). */
+  declare private stretchPeakTime: number;
+  /** Where highTimeIn puts the time of a block's last new high. */
+  declare private foundHighTime: number;
+  /**
    * How far G may fall below its high without deepening any member's drawdown: member m's
    * grows only when G falls more than maxDrawdown_m / 100 · (C_m / s_m + H) below a high H. That
    * only grows with H, so the depth worked out at one high holds at every later one, until a
@@ -311,6 +337,11 @@ class GroupSimulation implements GroupRun {
     const leader = members[0] as GridParams;
     const { instrument, levels } = prepared;
     this.count = prepared.count;
+    this.times = prepared.times;
+    this.highTime = prepared.times[0] as number;
+    this.stretchPeakTime = this.highTime;
+    this.foundHighTime = this.highTime;
+    this.underwater = 0;
     this.opens = prepared.open;
     this.closes = prepared.close;
     this.pathMin = prepared.pathMin;
@@ -334,11 +365,13 @@ class GroupSimulation implements GroupRun {
 
     this.leader = leader;
     this.dynamic = leader.dynamic;
-    this.spread = toMilliPoints(instrument.spreadPoints);
-    this.step = toMilliPoints(leader.mediazione);
-    this.target = toMilliPoints(leader.target);
-    this.stopDistance = toMilliPoints(leader.safeWorst);
-    this.levelCount = Math.floor(toMilliPoints(leader.worst) / this.step);
+    // The grid from its one home; the rules per event are inlined below (grid-rules.ts says why).
+    const grid = gridGeometry(leader, instrument);
+    this.spread = grid.spread;
+    this.step = grid.levelStep;
+    this.target = grid.target;
+    this.stopDistance = grid.stopDistance;
+    this.levelCount = grid.levelCount;
     this.usdPerUnit = usdPerLotHundredthMilliPoint(instrument);
     this.unitsPerUsd = 1 / this.usdPerUnit;
     const shared = sharedLots(members, this.levelCount);
@@ -393,6 +426,9 @@ class GroupSimulation implements GroupRun {
       (this.inCycle === true ? (this.quantity * price - this.cost) * this.usdPerUnit * this.inverseRate : 0);
     if (result > this.high) {
       this.closePlateau();
+      const time = this.times[this.eventBar] as number;
+      this.highAt(time, this.highTime);
+      this.highTime = time;
       this.high = result;
       this.lowSinceHigh = result;
     } else if (result < this.lowSinceHigh) this.lowSinceHigh = result;
@@ -453,6 +489,7 @@ class GroupSimulation implements GroupRun {
     this.setRate(this.stretchRate);
     if (this.stretchPeak !== NO_PRICE) {
       this.high = this.equityAt(this.stretchPeak);
+      this.highTime = this.stretchPeakTime;
       this.lowSinceHigh = this.equityAt(this.stretchLow);
       return;
     }
@@ -495,7 +532,7 @@ class GroupSimulation implements GroupRun {
    * whatever order, and the one it opens (whose low is taken as minPrice, at most a shallow dip
    * below the truth). False leaves it to the exact way.
    */
-  private riseInStretch(minPrice: number, maxPrice: number): boolean {
+  private riseInStretch(minPrice: number, maxPrice: number, bar: number, levelIndex: number): boolean {
     if (this.stretchPeak === NO_PRICE ? this.equityAt(maxPrice) <= this.high : maxPrice <= this.stretchPeak) {
       // Under the ceiling's margin, but no new high after all.
       if (minPrice < this.stretchLow) this.stretchLow = minPrice;
@@ -515,6 +552,9 @@ class GroupSimulation implements GroupRun {
       this.stretchPeak - Math.min(this.stretchLow, minPrice) > this.safeDip
     )
       return false;
+    const since = this.stretchPeak === NO_PRICE ? this.highTime : this.stretchPeakTime;
+    if (!this.highTimeIn(levelIndex, bar, maxPrice, since)) return false;
+    this.stretchPeakTime = this.foundHighTime;
     this.stretchPeak = maxPrice;
     this.stretchLow = minPrice;
     this.quietCeiling = Math.min(this.takeProfit, maxPrice + 1);
@@ -545,18 +585,30 @@ class GroupSimulation implements GroupRun {
    * reported: false sends the caller to finer steps. With one fx rate G is exact at the extremes;
    * with several only bounds are known.
    */
-  private quiet(minPrice: number, maxPrice: number, minRate: number, maxRate: number): boolean {
+  private quiet(
+    minPrice: number,
+    maxPrice: number,
+    minRate: number,
+    maxRate: number,
+    bar: number,
+    levelIndex: number,
+  ): boolean {
     const floatingHigh = (this.quantity * maxPrice - this.cost) * this.usdPerUnit;
     const floatingLow = (this.quantity * minPrice - this.cost) * this.usdPerUnit;
     if (minRate === maxRate) {
-      const highest = this.realised + floatingHigh / minRate;
-      const lowest = this.realised + floatingLow / minRate;
+      // As sample and equityAt work G out (times 1 / rate): equity at one price is one number,
+      // whichever way it was reached, so a return to a high's price is no new high.
+      const inverseRate = 1 / minRate;
+      const highest = this.realised + floatingHigh * inverseRate;
+      const lowest = this.realised + floatingLow * inverseRate;
       if (highest <= this.high) {
         if (lowest < this.lowSinceHigh) this.lowSinceHigh = lowest;
         return true;
       }
       // A new high inside: the plateau it closes and those it opens are known only within bounds.
       if (!this.harmless(this.high, Math.min(this.lowSinceHigh, lowest), highest)) return false;
+      if (!this.highTimeIn(levelIndex, bar, maxPrice, this.highTime)) return false;
+      this.highTime = this.foundHighTime;
       this.high = highest;
       this.lowSinceHigh = highest;
       return true;
@@ -683,10 +735,19 @@ class GroupSimulation implements GroupRun {
           if (minPrice < this.stretchLow) this.stretchLow = minPrice;
           return bar + size;
         }
-        if (this.riseInStretch(minPrice, maxPrice)) return bar + size;
+        if (this.riseInStretch(minPrice, maxPrice, bar, levelIndex)) return bar + size;
       }
       this.closeStretch();
-      if (this.quiet(minPrice, maxPrice, level.minRate[block] as number, level.maxRate[block] as number))
+      if (
+        this.quiet(
+          minPrice,
+          maxPrice,
+          level.minRate[block] as number,
+          level.maxRate[block] as number,
+          bar,
+          levelIndex,
+        )
+      )
         return bar + size;
       this.openStretch(bar);
     }
@@ -780,7 +841,11 @@ class GroupSimulation implements GroupRun {
       if (bar < limit) {
         const minPrice = pathMin[bar] as number;
         const maxPrice = pathMax[bar] as number;
-        if (minPrice > floor && maxPrice < this.takeProfit && this.riseInStretch(minPrice, maxPrice)) {
+        if (
+          minPrice > floor &&
+          maxPrice < this.takeProfit &&
+          this.riseInStretch(minPrice, maxPrice, bar, SINGLE_BAR)
+        ) {
           bar++;
           continue;
         }
@@ -814,6 +879,7 @@ class GroupSimulation implements GroupRun {
       if (this.running === 0) return false;
     }
     this.inCycle = true;
+    this.everOpened = true;
     this.start = open;
     this.stop = open - this.stopDistance;
     this.quantity = first;
@@ -857,10 +923,56 @@ class GroupSimulation implements GroupRun {
         this.trades,
         this.stops,
         time,
+        this.underwaterUntil(time),
       );
       this.running--;
     }
     this.measureOpenLimit();
+  }
+
+  /** A new high at `time` ends the time under water since `since`. */
+  private highAt(time: number, since: number): void {
+    if (time - since > this.underwater) this.underwater = time - since;
+  }
+
+  /**
+   * A bar, or an aligned block of the level (SINGLE_BAR: the bar alone), whose highest price
+   * `maxPrice` sets new highs, the latest before it at `since`: false when the block has to be
+   * walked, as a time between two of those highs may be the longest under water. Otherwise
+   * foundHighTime is the time of its last new high.
+   */
+  private highTimeIn(levelIndex: number, bar: number, maxPrice: number, since: number): boolean {
+    if (levelIndex === SINGLE_BAR) {
+      const time = this.times[bar] as number;
+      this.highAt(time, since);
+      this.foundHighTime = time;
+      return true;
+    }
+    // Every time between highs inside lies within [since, the block's last bar].
+    const lastBar = bar + (this.blockLevels[levelIndex] as BlockLevel).size - 1;
+    if ((this.times[lastBar] as number) - since > this.underwater) return false;
+    this.foundHighTime = this.times[this.firstBarReaching(levelIndex, bar, maxPrice)] as number;
+    return true;
+  }
+
+  /**
+   * The first bar of the aligned block (of the level, from `bar`) whose path reaches `price`, its
+   * highest: down the levels, the first block that does, then its bars. A method of its own, out
+   * of highTimeIn, which the loops call often: this runs only for a block that sets a new high.
+   */
+  private firstBarReaching(levelIndex: number, bar: number, price: number): number {
+    let first = bar;
+    for (let index = levelIndex - 1; index >= 0; index--) {
+      const finer = this.blockLevels[index] as BlockLevel;
+      while ((finer.maxPrice[first >>> finer.shift] as number) < price) first += finer.size;
+    }
+    while ((this.pathMax[first] as number) < price) first++;
+    return first;
+  }
+
+  /** The time under water of a run that ends at `end` (ms), with what it has seen so far. */
+  private underwaterUntil(end: number): number {
+    return this.everOpened ? Math.max(this.underwater, end - this.highTime) : 0;
   }
 
   private measureOpenLimit(): void {
@@ -880,7 +992,7 @@ class GroupSimulation implements GroupRun {
         // A new high without any trigger: settled in equity terms when no drawdown can grow.
         if (minPrice > this.fallLimit && maxPrice < this.takeProfit) {
           this.closeStretch();
-          if (this.quiet(minPrice, maxPrice, this.rate, this.rate)) {
+          if (this.quiet(minPrice, maxPrice, this.rate, this.rate, bar, SINGLE_BAR)) {
             bar++;
             continue;
           }
@@ -888,6 +1000,7 @@ class GroupSimulation implements GroupRun {
         // Otherwise the stretch stays open into the bar's path, up to what fires (touch).
       }
       this.setRate(this.rateAt(bar));
+      this.eventBar = bar;
       const open = opens[bar] as number;
 
       // Whether this bar opens a cycle.
@@ -971,6 +1084,7 @@ class GroupSimulation implements GroupRun {
     this.closeStretch();
     let openPnl = 0;
     const last = this.count - 1;
+    this.eventBar = last;
     if (this.inCycle === true) {
       this.setRate(this.rateAt(last));
       const lastClose = this.closes[last] as number;
@@ -985,6 +1099,7 @@ class GroupSimulation implements GroupRun {
       }
     }
     this.closePlateau();
+    const underwater = this.underwaterUntil(this.times[last] as number);
     return this.members.map((params, member) => {
       const stopped = this.stoppedResults[member];
       if (stopped !== undefined) return stopped;
@@ -998,6 +1113,7 @@ class GroupSimulation implements GroupRun {
         this.trades,
         this.stops,
         null,
+        underwater,
       );
     });
   }

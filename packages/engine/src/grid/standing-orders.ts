@@ -6,8 +6,9 @@
 // or the take profit. A price that would decide more at once (two levels, a level then the stop)
 // or something else (a cycle past the exact range) matches none: the bot decides it. A property
 // test holds every match to the stepper's own decision on the same price.
+import type { ExitReason, GridDecision, PriceEventKind } from './decisions';
+import { fillAt, reachesTakeProfit, takeProfitBid } from './grid-rules';
 import { leavesExactRange } from './params';
-import type { ExitReason, GridDecision, PriceEventKind } from './grid-stepper';
 
 /** Milli-points and hundredths of a lot, as the stepper's. */
 export interface StandingOrders {
@@ -44,7 +45,7 @@ export function matchStanding(
     level: at,
     lots,
     bid,
-    fill: bid + spread,
+    fill: fillAt(bid, spread),
   });
   if (entry) {
     const enters = kind === 'open' && !leavesExactRange(entry.totalLots, price, spread, target);
@@ -62,11 +63,11 @@ export function matchStanding(
     return { kind: 'exit', reason: 'stop', bid: moving ? stop : price, quantity };
   }
   // The take profit in exact integers; inside a move it is met exactly (fine point 7), as the stepper's.
-  if ((price - target) * quantity >= cost) {
+  if (reachesTakeProfit(price, quantity, cost, target)) {
     return {
       kind: 'exit',
       reason: 'take-profit',
-      bid: moving ? (cost + target * quantity) / quantity : price,
+      bid: moving ? takeProfitBid(quantity, cost, target) : price,
       quantity,
     };
   }

@@ -1,6 +1,7 @@
 // Range backtests (engine.md section 5, fine points 5 and 17): one run per point of a sweep grid,
 // in nested order size, ratio, mediazione, target (outermost first), multiplier 1.
-import { entryLots, toMilliPoints, type GridParams, type RunResult } from './params';
+import { levelCountOf } from './grid-rules';
+import { entryLots, type GridParams, type RunResult } from './params';
 import type { PreparedBars } from './prepared-bars';
 import { startGroup } from './run-grid';
 
@@ -85,8 +86,7 @@ const greatestCommonDivisor = (a: number, b: number): number =>
  */
 export function decisionKey(params: GridParams, index: number): string {
   if (params.dynamic) return `dynamic:${index}`;
-  const levelCount = Math.floor(toMilliPoints(params.worst) / toMilliPoints(params.mediazione));
-  const lots = entryLots(params, levelCount, 1);
+  const lots = entryLots(params, levelCountOf(params), 1);
   const divisor =
     lots.reduce((common, quantity) => (quantity > 0 ? greatestCommonDivisor(quantity, common) : common), 0) ||
     1;

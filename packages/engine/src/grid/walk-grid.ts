@@ -5,7 +5,8 @@
 // backtests use for speed, and the property tests hold both to the reference simulator.
 import { utcDay, type Bars } from '../bars';
 import type { FxCurve } from '../fx';
-import { GridStepper, type ExitReason, type GridDecision } from './grid-stepper';
+import type { ExitReason, GridDecision } from './decisions';
+import { GridStepper } from './grid-stepper';
 import type { GridParams, InstrumentSpec, RunResult } from './params';
 import { gridRequirements, NO_REQUIREMENTS } from './requirement';
 
@@ -55,6 +56,7 @@ export function walkGrid(
       stops: 0,
       ...NO_REQUIREMENTS,
       maxDrawdown: 0,
+      timeUnderWater: 0,
       openPnl: 0,
       ...base,
       overflow: false,
@@ -71,18 +73,29 @@ export function walkGrid(
   let peak = params.capital;
   let maxDrawdown = 0;
   let openedAt = 0;
+  // Time under water (RunResult): the longest time between two new highs of equity.
+  let highTime = bars.t[0] as number;
+  let timeUnderWater = 0;
+  let opened = false;
 
   /** maxDrawdown samples equity after every event and at every close (fine point 10). */
   const sample = (price: number, time: number) => {
     const equity = params.capital + stepper.realised + stepper.floatingUsd(price) / rate(time);
-    if (equity > peak) peak = equity;
+    if (equity > peak) {
+      peak = equity;
+      timeUnderWater = Math.max(timeUnderWater, time - highTime);
+      highTime = time;
+    }
     const drawdown = ((peak - equity) / peak) * 100;
     if (drawdown > maxDrawdown) maxDrawdown = drawdown;
   };
   const record = (decisions: readonly GridDecision[], time: number) => {
     for (const decision of decisions) {
       if (decision.kind === 'enter') {
-        if (decision.level === 0) openedAt = time;
+        if (decision.level === 0) {
+          openedAt = time;
+          opened = true;
+        }
         continue;
       }
       trades++;
@@ -129,6 +142,9 @@ export function walkGrid(
     openPnl = stepper.floatingUsd(lastClose) / rate(lastTime);
   }
 
+  const end = stepper.overflowAt ?? lastTime;
+  timeUnderWater = opened ? Math.max(timeUnderWater, end - highTime) : 0;
+
   let highest = -Infinity;
   for (let bar = 0; bar < count; bar++) highest = Math.max(highest, bars.h[bar] as number);
   const profit = stepper.realised;
@@ -139,6 +155,7 @@ export function walkGrid(
     stops,
     ...gridRequirements(params, instrument, highest, rate(bars.t[0] as number)),
     maxDrawdown,
+    timeUnderWater,
     openPnl,
     ...base,
     overflow: stepper.overflowAt !== null,

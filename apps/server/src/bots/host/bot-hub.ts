@@ -15,12 +15,12 @@ import { hmacHex } from '../../lib/crypto';
 import { BotNotRunnableError, type BotsService } from '../../modules/bots/bots.service';
 import {
   isQuiet,
-  NOT_RUNNING,
   type CapitalReply,
   type CapitalRequest,
   type HubCalls,
   type HubMessage,
   type HubMethod,
+  type HubRefusal,
   type HubRequest,
   type LatencyReport,
   type PriceEvent,
@@ -34,15 +34,12 @@ import { HUB_CALL_PARAMS, hubLineSchema } from '../protocol/hub-calls';
 import { BrokerError } from '../brokers/broker';
 import { CapitalApiError } from '../brokers/capital/capital-http';
 import type { CapitalAccountLink } from '../brokers/capital/capital-link';
+import type { Logger } from '../../lib/logger';
 import { quoteEvents } from './quote-events';
 import type { CapitalLinks } from './capital-links';
 
 /** What a bot shows to the hub: only the server's key makes it. */
 export const botToken = (key: Buffer, investmentId: string) => hmacHex(key, `bot:${investmentId}`);
-
-export interface HubLogger {
-  warn(data: object, message: string): void;
-}
 
 /** Told each bot's decision latency, once a period (the metrics of this host). */
 export type LatencyListener = (investmentId: string, report: LatencyReport) => void;
@@ -89,7 +86,7 @@ export class BotHub {
   constructor(
     private readonly bots: BotsService,
     private readonly tokenKey: Buffer,
-    private readonly logger: HubLogger,
+    private readonly logger: Pick<Logger, 'warn'>,
     /** The server's Capital.com accounts; null where no bot trades there (tests of the paper bots). */
     private readonly capitalLinks: CapitalLinks | null = null,
     private readonly onLatency: LatencyListener = () => undefined,
@@ -250,13 +247,16 @@ export class BotHub {
 
   private async answer(connection: BotConnection, request: HubRequest): Promise<void> {
     if (connection.broken) return;
-    let reply: { ok: true; result: unknown } | { ok: false; error: string };
+    let reply: { ok: true; result: unknown } | { ok: false; code: HubRefusal; error: string };
     let failure: { error: unknown } | null = null;
     try {
       reply = { ok: true, result: await this.call(connection, request) };
     } catch (error) {
       failure = { error };
-      reply = { ok: false, error: error instanceof BotNotRunnableError ? NOT_RUNNING : 'hub call failed' };
+      reply =
+        error instanceof BotNotRunnableError
+          ? { ok: false, code: 'not-running', error: 'investment not running' }
+          : { ok: false, code: 'failed', error: 'hub call failed' };
     }
     if (request.id !== null && !connection.socket.destroyed) {
       const message: HubMessage = { id: request.id, ...reply };
@@ -357,7 +357,8 @@ export class BotHub {
     } catch (error) {
       if (error instanceof CapitalApiError)
         return { ok: false, status: error.status, errorCode: error.errorCode };
-      if (error instanceof BrokerError) return { ok: false, unavailable: error.message };
+      // The link's login refused (wrong credentials) is a problem for a person, not an outage: the bot halts on it.
+      if (error instanceof BrokerError) return { ok: false, unavailable: error.message, problem: error.problem };
       throw error;
     }
   }

@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { BOT_MESSAGES } from '../protocol/bot-messages';
+import type { Logger } from '../../lib/logger';
 
 export interface BotProcessEntry {
   file: string;
@@ -35,11 +36,6 @@ export interface SupervisedBots {
   halt(investmentId: string, message: string): Promise<void>;
 }
 
-export interface SupervisorLogger {
-  info(data: object, message: string): void;
-  warn(data: object, message: string): void;
-}
-
 export interface SupervisorOptions {
   /** pm2's home (DATA_DIR/pm2): its socket, pid and log files. */
   home: string;
@@ -47,7 +43,7 @@ export interface SupervisorOptions {
   /** The bot's environment: hub address, token, keys. */
   environment: (investmentId: string) => Record<string, string>;
   bots: SupervisedBots;
-  logger: SupervisorLogger;
+  logger: Pick<Logger, 'info' | 'warn'>;
   /** First pause before a restart; pm2 makes it grow with each quick crash. */
   backoffMs?: number;
   /** Quick crashes (within a second of the start, pm2's unstable restarts) after which the bot is stopped for good. */

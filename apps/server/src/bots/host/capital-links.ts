@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import type { AtRestCipher } from '../../lib/crypto';
 import { cellOf, SEALED_COLUMNS, type SealedColumn } from '../../lib/sealed-columns';
 import { CapitalAccountLink, type CapitalAccountLinkOptions } from '../brokers/capital/capital-link';
-import type { CapitalLogger } from '../brokers/capital/capital-ports';
 import {
   DEFAULT_CAPITAL_API_URL,
   DEFAULT_CAPITAL_DEMO_API_URL,
@@ -17,6 +16,7 @@ import {
 } from '../brokers/capital/capital-hosts';
 import { realTimers } from '../timers';
 import type { CapitalAccountSecrets } from '../protocol/hub-protocol';
+import type { Logger } from '../../lib/logger';
 
 /** Capital.com's hosts as configured (CAPITAL_API_URL, CAPITAL_DEMO_API_URL, CAPITAL_STREAM_URL); unset: Capital.com's own. */
 export interface CapitalHosts {
@@ -29,7 +29,7 @@ export interface CapitalLinksOptions {
   /** The broker-credentials cipher (the server's keys, the previous ones during a rotation). */
   cipher: AtRestCipher;
   hosts: CapitalHosts;
-  logger: CapitalLogger;
+  logger: Pick<Logger, 'info' | 'warn'>;
   /** What tests shorten (timeouts, login spacing). */
   link?: Partial<CapitalAccountLinkOptions>;
 }

@@ -7,7 +7,7 @@ import { AtRestCipher, deriveKey } from '../../lib/crypto';
 import type { PriceHistory } from '../../modules/marketdata/price-history';
 import type { BotsService } from '../../modules/bots/bots.service';
 import type { BotControl } from '../../modules/investments/investments.service';
-import { BotSupervisor, type BotProcessEntry, type SupervisorLogger } from './bot-supervisor';
+import { BotSupervisor, type BotProcessEntry } from './bot-supervisor';
 import type { CandleBook } from './feed/candle-book';
 import { BrokerFeeds, type QuoteSource } from './feed/broker-feeds';
 import { ReplayFeeds } from './feed/replay-feeds';
@@ -17,6 +17,7 @@ import { BotHub, botToken, type LatencyListener } from './bot-hub';
 import { CapitalLinks, type CapitalHosts } from './capital-links';
 import type { CapitalAccountLinkOptions } from '../brokers/capital/capital-link';
 import type { PriceEvent } from '../protocol/hub-protocol';
+import type { Logger } from '../../lib/logger';
 
 export interface LiveRuntimeOptions {
   bots: BotsService;
@@ -37,7 +38,7 @@ export interface LiveRuntimeOptions {
   entry: BotProcessEntry;
   /** pm2's home: DATA_DIR/pm2. */
   pm2Home: string;
-  logger: SupervisorLogger;
+  logger: Pick<Logger, 'info' | 'warn'>;
   /** What a bot process also needs from the server's environment (its log level and format). */
   botEnvironment: Record<string, string>;
   /** A quote source per market whose stream feeds the market (FEED_SOURCE=capital); else the replay. */

@@ -20,8 +20,3 @@ export interface BotLedger extends OrderJournal {
   stopAdjusted(id: string, requested: number, held: number): Promise<void>;
 }
 
-export interface BotLogger {
-  info(data: object, message: string): void;
-  warn(data: object, message: string): void;
-  error(data: object, message: string): void;
-}

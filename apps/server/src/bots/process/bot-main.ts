@@ -13,8 +13,8 @@ import type { BotLedger } from './bot-ledger';
 import { GridBot } from './grid-bot';
 import { hubCapitalLink } from './hub-capital-link';
 import { hubPaperBook, orderedHubLedger } from '../brokers/paper/hub-paper-book';
-import { HubClient, hubLedger } from './hub-client';
-import { NOT_RUNNING, type BotSetup, type PriceEvent } from '../protocol/hub-protocol';
+import { HubCallError, HubClient, hubLedger } from './hub-client';
+import type { BotSetup, PriceEvent } from '../protocol/hub-protocol';
 
 const logging = loadBotLogging(process.env);
 const logger = stdoutLogger(logging.LOG_LEVEL, logging.LOG_FORMAT, {
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   } catch (error) {
     stopping = true;
     hub.close();
-    if (error instanceof Error && error.message === NOT_RUNNING) return;
+    if (error instanceof HubCallError && error.code === 'not-running') return;
     throw error;
   }
 

@@ -39,7 +39,7 @@ import {
   type OrderOutcome,
 } from '../brokers/broker';
 import { BOT_MESSAGES } from '../protocol/bot-messages';
-import type { BotLedger, BotLogger } from './bot-ledger';
+import type { BotLedger } from './bot-ledger';
 import { reconcile } from './reconcile';
 import { openOrderOf, OrderSender, type PositionExit } from './order-sender';
 import { keepResting } from './resting-orders';
@@ -56,9 +56,10 @@ import type {
   StandingFill,
   WireStandingOrders,
 } from '../protocol/hub-protocol';
+import type { Logger } from '../../lib/logger';
 
 export interface GridBotOptions {
-  logger: BotLogger;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   timers?: Timers;
   /** From an order's send: a broker showing no trace of it on a look after this proves it was never placed. */
   settleWindowMs?: number;

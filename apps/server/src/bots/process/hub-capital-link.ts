@@ -11,7 +11,7 @@ export function hubCapitalLink(hub: HubClient): CapitalLink {
     async request(method, path, extra = {}) {
       const reply = await hub.call('capital', { method, path, ...extra });
       if (reply.ok) return reply.body;
-      if ('unavailable' in reply) throw new BrokerError(reply.unavailable, 'unavailable');
+      if ('unavailable' in reply) throw new BrokerError(reply.unavailable, reply.problem ?? 'unavailable');
       throw new CapitalApiError(reply.status, reply.errorCode, { method, path });
     },
     // No quotes here: a bot's arrive on the hub's price channel (HubCalls.quotes), as the market's feed does.

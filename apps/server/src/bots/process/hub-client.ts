@@ -7,11 +7,23 @@ import type {
   HubCalls,
   HubMessage,
   HubMethod,
+  HubRefusal,
   HubRequest,
   PriceEvent,
   BandNotice,
   StandingFill,
 } from '../protocol/hub-protocol';
+
+/** A call the hub refused; its code says what the bot does about it. */
+export class HubCallError extends Error {
+  constructor(
+    readonly code: HubRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HubCallError';
+  }
+}
 
 export class HubClient {
   private nextId = 1;
@@ -93,7 +105,7 @@ export class HubClient {
     if (!waiting) return;
     this.pending.delete(message.id);
     if (message.ok) waiting.resolve(message.result);
-    else waiting.reject(new Error(message.error));
+    else waiting.reject(new HubCallError(message.code, message.error));
   }
 }
 

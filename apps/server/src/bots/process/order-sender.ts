@@ -15,10 +15,11 @@ import {
 } from '../brokers/broker';
 import { BOT_MESSAGES } from '../protocol/bot-messages';
 import type { OrderRecord } from '../protocol/hub-protocol';
-import type { BotLedger, BotLogger } from './bot-ledger';
+import type { BotLedger } from './bot-ledger';
 import type { HeldPosition } from './live-cycle';
 import { settleOutcome } from './order-settling';
 import { sleep, type Timers } from '../timers';
+import type { Logger } from '../../lib/logger';
 
 /** Where a position was closed, and what closed it if the broker had. */
 export type PositionExit = Pick<BrokerExit, 'level' | 'cause'>;
@@ -35,7 +36,7 @@ export interface SenderWaits {
 
 export interface SenderOptions {
   timers: Timers;
-  logger: BotLogger;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** From an order's send: a broker showing no trace of it on a look after this proves it was never placed. */
   settleWindowMs: number;
   /** First pause before a look or a retry; it doubles up to maxRetryDelayMs. */

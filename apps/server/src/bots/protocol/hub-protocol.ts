@@ -11,7 +11,7 @@
 // wakes delayed the bots still deciding on the same price).
 import type { Market } from '@platform/contracts';
 import type { GridParams, InstrumentSpec, PriceEventKind, StandingOrders } from '@platform/engine';
-import type { BrokerExit, BrokerPosition } from '../brokers/broker';
+import type { BrokerExit, BrokerPosition, BrokerProblem } from '../brokers/broker';
 
 /** fx(d) as a table over days (days since the epoch), clamped at both ends (engine.md section 1). */
 export interface FxTable {
@@ -175,7 +175,8 @@ export interface CapitalRequest {
 export type CapitalReply =
   | { ok: true; body: unknown }
   | { ok: false; status: number; errorCode: string }
-  | { ok: false; unavailable: string };
+  /** No answer from Capital.com, or none to be had: problem says which when the server's link knows (credentials). */
+  | { ok: false; unavailable: string; problem?: BrokerProblem };
 export type HubMethod = keyof HubCalls;
 
 /** Dates travel as ms. */
@@ -239,10 +240,13 @@ export interface HubRequest {
   params: unknown;
 }
 
-/** The answer to a bot whose investment is not running (stopped, deleted): it exits quietly. */
-export const NOT_RUNNING = 'investment not running';
+/**
+ * Why the hub refused a call, which the bot acts on: 'not-running', its investment is stopped or
+ * deleted and it exits quietly; 'failed', anything else (the hub logs the cause).
+ */
+export type HubRefusal = 'not-running' | 'failed';
 
 export type HubMessage =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: string }
+  | { id: number; ok: false; code: HubRefusal; error: string }
   | { event: 'price'; data: PriceEvent; seq: number; filled?: StandingFill };

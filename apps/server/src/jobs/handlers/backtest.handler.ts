@@ -1,9 +1,11 @@
 // Computes a backtest: its market's 1m bars in the period, EURUSD closes for fx, the instrument,
-// then one grid run (single) or the algorithm's sweep (range, engine.md section 5).
+// then one grid run (single) or the algorithm's sweep (range, engine.md section 5). A range that
+// holds back the end of its period (out of sample, issue 36 point 6) sweeps the bars before the
+// split, then runs every row again, afresh, on the held-back bars alone.
 import { BACKTEST_MESSAGES, type AlgorithmConfig } from '@platform/contracts';
-import { DEFAULT_SWEEPS, sweepParams, type GridParams } from '@platform/engine';
+import { DEFAULT_SWEEPS, holdOutSplit, sliceBars, sweepParams, type GridParams } from '@platform/engine';
 import type { AlgorithmsService } from '../../modules/algorithms/algorithms.service';
-import type { BacktestsService } from '../../modules/backtests/backtests.service';
+import { resultRows, type BacktestsService } from '../../modules/backtests/backtests.service';
 import type { InstrumentsService } from '../../modules/instruments/instruments.service';
 import type { EngineExecutor } from '../../engine-pool/engine-executor';
 import type { JobHandler } from '../job-registry';
@@ -54,14 +56,21 @@ export function backtestHandler(deps: BacktestHandlerDeps): JobHandler {
       params = sweepParams(grid ?? DEFAULT_SWEEPS[backtest.market], base);
     }
 
-    const outcome = await deps.executor.runGrids({
+    const split = config.type === 'range' ? holdOutSplit(bars.t, config.holdOut ?? 0) : bars.t.length;
+    const gridJob = {
       market: backtest.market,
-      bars,
       instrument: { point: instrument.point, contractSize: instrument.contractSize, spreadPoints: instrument.spreadPoints },
       fx: await loadFxCloses(deps.prices),
       params,
-    });
-    await deps.backtests.complete(job.id, worker, outcome.results, outcome.fxFallback);
+    };
+    const holdsBack = split < bars.t.length;
+    const inSample = await deps.executor.runGrids({ ...gridJob, bars: holdsBack ? sliceBars(bars, 0, split) : bars });
+    const heldBack = holdsBack
+      ? await deps.executor.runGrids({ ...gridJob, bars: sliceBars(bars, split, bars.t.length) })
+      : null;
+    const rows = resultRows(inSample.results, heldBack && { from: bars.t[split] as number, results: heldBack.results });
+    const fxFallback = inSample.fxFallback || (heldBack?.fxFallback ?? false);
+    await deps.backtests.complete(job.id, worker, rows, fxFallback);
   };
 }
 

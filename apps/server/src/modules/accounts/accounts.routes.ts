@@ -1,16 +1,12 @@
 import { accountFormSchema } from '@platform/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { ok, parse } from '../../lib/http';
-import { caller, originOf, type Guards } from '../../plugins/authentication';
-import type { AccountsService, AccountsViewer } from './accounts.service';
+import { originOf, viewerOf, type Guards } from '../../plugins/authentication';
+import type { AccountsService } from './accounts.service';
 
 const idParams = z.object({ id: z.uuid('Account non trovato.') });
 
-function viewerOf(request: FastifyRequest): AccountsViewer {
-  const { user, sessionId } = caller(request);
-  return { id: user.id, role: user.role, sessionId };
-}
 
 export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, guards: Guards): void {
   const signedIn = { preHandler: guards.authenticated };

@@ -2,7 +2,7 @@
 // only re-encrypted under the caller's session reveal key, within minutes of a verify-password,
 // and each time with an audit row. Users and sales own their accounts; admins see all and choose
 // the owner.
-import { ACCOUNT_MESSAGES, BROKER_NAME, type Account, type AccountFormInput, type Role } from '@platform/contracts';
+import { ACCOUNT_MESSAGES, BROKER_NAME, type Account, type AccountFormInput } from '@platform/contracts';
 import { randomUUID } from 'node:crypto';
 import type { AtRestCipher } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/database-errors';
@@ -13,12 +13,7 @@ import { cellOf, SEALED_COLUMNS, type SealedColumn } from '../../lib/sealed-colu
 import type { BotControl } from '../investments/investments.service';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AccountsRepository, AccountValues } from './accounts.repository';
-
-export interface AccountsViewer {
-  id: string;
-  role: Role;
-  sessionId: string;
-}
+import { mayAccess, ownerScope, seesEveryone, type Viewer } from '../../lib/policy';
 
 type AccountWithOwner = NonNullable<Awaited<ReturnType<AccountsRepository['findById']>>>;
 
@@ -42,12 +37,12 @@ export class AccountsService {
     private readonly bots: Pick<BotControl, 'accountChanged'>,
   ) {}
 
-  async list(viewer: AccountsViewer, origin: RequestOrigin): Promise<Account[]> {
-    const rows = await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id);
+  async list(viewer: Viewer, origin: RequestOrigin): Promise<Account[]> {
+    const rows = await this.repository.list(ownerScope(viewer));
     return this.present(viewer, rows, origin);
   }
 
-  async create(viewer: AccountsViewer, form: AccountFormInput, origin: RequestOrigin): Promise<Account> {
+  async create(viewer: Viewer, form: AccountFormInput, origin: RequestOrigin): Promise<Account> {
     if (!form.username) throw badRequest(ACCOUNT_MESSAGES.usernameRequired);
     if (!form.password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired);
     const ownerId = await this.ownerFor(viewer, form.owner, undefined);
@@ -68,7 +63,7 @@ export class AccountsService {
   }
 
   /** Credentials not sent stay as they are (the form sends them only once unlocked). */
-  async update(viewer: AccountsViewer, id: string, form: AccountFormInput, origin: RequestOrigin): Promise<Account> {
+  async update(viewer: Viewer, id: string, form: AccountFormInput, origin: RequestOrigin): Promise<Account> {
     const current = await this.findVisible(viewer, id);
     const ownerId = await this.ownerFor(viewer, form.owner, current.account.ownerId);
     const values: Partial<AccountValues> = { accountId: form.accountId, isDemo: form.isDemo, ownerId };
@@ -88,7 +83,7 @@ export class AccountsService {
   }
 
   /** Refused while investments still use the account; those whose deletion was requested go with it. */
-  async remove(viewer: AccountsViewer, id: string, origin: RequestOrigin): Promise<void> {
+  async remove(viewer: Viewer, id: string, origin: RequestOrigin): Promise<void> {
     const current = await this.findVisible(viewer, id);
     await this.repository.transaction(async (repository) => {
       if ((await repository.countLiveInvestments(id)) > 0) throw conflict(ACCOUNT_MESSAGES.inUse);
@@ -98,22 +93,22 @@ export class AccountsService {
   }
 
   /** Others' accounts answer 404, so their existence is not revealed. */
-  private async findVisible(viewer: AccountsViewer, id: string): Promise<AccountWithOwner> {
+  private async findVisible(viewer: Viewer, id: string): Promise<AccountWithOwner> {
     const found = await this.repository.findById(id);
-    if (!found || (viewer.role !== 'admin' && found.account.ownerId !== viewer.id)) throw notFound(ACCOUNT_MESSAGES.notFound);
+    if (!found || !mayAccess(viewer, found.account.ownerId)) throw notFound(ACCOUNT_MESSAGES.notFound);
     return found;
   }
 
   /** The account just written, as its answer. */
-  private async presentSaved(viewer: AccountsViewer, id: string, origin: RequestOrigin): Promise<Account> {
+  private async presentSaved(viewer: Viewer, id: string, origin: RequestOrigin): Promise<Account> {
     const found = await this.repository.findById(id);
     const [account] = found ? await this.present(viewer, [found], origin) : [];
     if (!account) throw notFound(ACCOUNT_MESSAGES.notFound);
     return account;
   }
 
-  private async ownerFor(viewer: AccountsViewer, requested: string | undefined, current: string | undefined): Promise<string> {
-    if (viewer.role !== 'admin') return current ?? viewer.id;
+  private async ownerFor(viewer: Viewer, requested: string | undefined, current: string | undefined): Promise<string> {
+    if (!seesEveryone(viewer)) return current ?? viewer.id;
     const ownerId = requested ?? current;
     if (!ownerId) throw badRequest(ACCOUNT_MESSAGES.ownerRequired);
     if (!(await this.repository.userExists(ownerId))) throw badRequest(ACCOUNT_MESSAGES.ownerNotFound);
@@ -128,7 +123,7 @@ export class AccountsService {
    * Credentials go out sealed only while the session's reveal is open (lib/reveal.ts), and each
    * time that happens is audited; otherwise they are empty strings, the spec's shape kept.
    */
-  private async present(viewer: AccountsViewer, rows: AccountWithOwner[], origin: RequestOrigin): Promise<Account[]> {
+  private async present(viewer: Viewer, rows: AccountWithOwner[], origin: RequestOrigin): Promise<Account[]> {
     const seal = await this.reveal.sealerFor(viewer.sessionId);
     if (seal && rows.length > 0) {
       await this.audit.record({

@@ -1,10 +1,23 @@
 import { analyses, users, type AnalysisRow, type Database } from '@platform/db';
 import { JOB_STATUS, type AnalysisResultsView } from '@platform/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 
 export type NewAnalysis = Pick<AnalysisRow, 'ownerId' | 'market' | 'fromDay' | 'toDay'>;
 
+// The list an analyses view asks for every 5 s while a job is pending: each variant is built
+// once and run as a prepared statement (on PostgreSQL a named one, parsed once per connection).
+const listQuery = (db: Database) =>
+  db.select().from(analyses).orderBy(desc(analyses.createdAt), desc(analyses.id)).$dynamic();
+const prepareList = (db: Database) => listQuery(db).prepare('analyses_list');
+const prepareOwnerList = (db: Database) =>
+  listQuery(db)
+    .where(eq(analyses.ownerId, sql.placeholder('ownerId')))
+    .prepare('analyses_list_of_owner');
+
 export class AnalysesRepository {
+  private everyList: ReturnType<typeof prepareList> | undefined;
+  private ownerList: ReturnType<typeof prepareOwnerList> | undefined;
+
   constructor(private readonly db: Database) {}
 
   /**
@@ -28,8 +41,12 @@ export class AnalysesRepository {
 
   /** Newest first; ownerId limits it to one owner's analyses. */
   list(ownerId?: string): Promise<AnalysisRow[]> {
-    const query = this.db.select().from(analyses).orderBy(desc(analyses.createdAt), desc(analyses.id)).$dynamic();
-    return ownerId ? query.where(eq(analyses.ownerId, ownerId)) : query;
+    if (ownerId) {
+      this.ownerList ??= prepareOwnerList(this.db);
+      return this.ownerList.execute({ ownerId });
+    }
+    this.everyList ??= prepareList(this.db);
+    return this.everyList.execute();
   }
 
   async findById(id: string): Promise<AnalysisRow | undefined> {

@@ -1,17 +1,12 @@
 import { createAnalysisSchema } from '@platform/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { ok, parse } from '../../lib/http';
-import { caller, originOf, type Guards } from '../../plugins/authentication';
-import type { JobViewer } from '../backtests/backtests.service';
+import { originOf, viewerOf, type Guards } from '../../plugins/authentication';
 import type { AnalysesService } from './analyses.service';
 
 const idParams = z.object({ id: z.uuid('Analisi non trovata.') });
 
-function viewerOf(request: FastifyRequest): JobViewer {
-  const { user } = caller(request);
-  return { id: user.id, role: user.role };
-}
 
 export function analysesRoutes(app: FastifyInstance, analyses: AnalysesService, guards: Guards): void {
   const signedIn = { preHandler: guards.authenticated };

@@ -5,9 +5,9 @@ import type { AnalysisRow } from '@platform/db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import { coversPeriod, type MarketCoverage } from '../marketdata/price-history';
-import type { JobViewer } from '../backtests/backtests.service';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AnalysesRepository } from './analyses.repository';
+import { mayAccess, ownerScope, type Viewer } from '../../lib/policy';
 
 function toAnalysis(row: AnalysisRow): Analysis {
   return {
@@ -32,12 +32,12 @@ export class AnalysesService {
     private readonly maxUnfinished: number,
   ) {}
 
-  async list(viewer: JobViewer): Promise<Analysis[]> {
-    return (await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id)).map(toAnalysis);
+  async list(viewer: Viewer): Promise<Analysis[]> {
+    return (await this.repository.list(ownerScope(viewer))).map(toAnalysis);
   }
 
   /** 1m data is used when there is any for the period, else daily data (engine.md section 7). */
-  async create(viewer: JobViewer, input: { from: string; to: string; market: Market }, origin: RequestOrigin): Promise<Analysis> {
+  async create(viewer: Viewer, input: { from: string; to: string; market: Market }, origin: RequestOrigin): Promise<Analysis> {
     const covered =
       coversPeriod(await this.coverage.coverage(input.market, '1m'), input.from, input.to) ||
       coversPeriod(await this.coverage.coverage(input.market, '1d'), input.from, input.to);
@@ -58,9 +58,9 @@ export class AnalysesService {
     return toAnalysis(row);
   }
 
-  async remove(viewer: JobViewer, id: string, origin: RequestOrigin): Promise<void> {
+  async remove(viewer: Viewer, id: string, origin: RequestOrigin): Promise<void> {
     const row = await this.repository.findById(id);
-    if (!row || (viewer.role !== 'admin' && row.ownerId !== viewer.id)) throw notFound(ANALYSIS_MESSAGES.notFound);
+    if (!row || !mayAccess(viewer, row.ownerId)) throw notFound(ANALYSIS_MESSAGES.notFound);
     await this.repository.delete(id);
     await this.audit.record({ action: 'ANALYSIS_DELETED', description: 'Analisi eliminata', userId: viewer.id, origin, metadata: { analysisId: id } });
   }

@@ -1,5 +1,7 @@
 // Credentials and sessions: the users table's login columns, sessions, and the three kinds
-// of opaque tokens (refresh, remember, password), all stored as hashes.
+// of opaque tokens (refresh, remember, password), all stored as hashes. The session look-up of
+// every authenticated call goes through the session cache (session-cache.ts), which every write
+// here to a session or a user clears.
 import {
   passwordProofs,
   passwordTokens,
@@ -12,15 +14,48 @@ import {
   type UserRow,
 } from '@platform/db';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { SessionCache, SessionLookup } from './session-cache';
 
 export type PasswordTokenPurpose = 'reset' | 'invite';
 
+/** The look-up of every authenticated call, built once (a prepared statement on PostgreSQL). */
+const sessionUserQuery = (db: Database) =>
+  db
+    .select({ user: users, revokedAt: sessions.revokedAt, createdAt: sessions.createdAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('auth_session_user');
+
 export class AuthRepository {
-  constructor(private readonly db: Database) {}
+  private sessionUser: ReturnType<typeof sessionUserQuery> | undefined;
+
+  /**
+   * sessionCache: forgotten on every write to a session or a user. afterCommit: in a transaction,
+   * where the forgets wait for the commit (a look-up meanwhile still reads the old rows).
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly sessionCache?: SessionCache,
+    private readonly afterCommit?: (() => void)[],
+  ) {}
 
   /** Runs fn on a repository bound to one transaction: all of it lands or none. */
-  transaction<T>(fn: (repository: AuthRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new AuthRepository(tx)));
+  async transaction<T>(fn: (repository: AuthRepository) => Promise<T>): Promise<T> {
+    const forgets: (() => void)[] = [];
+    try {
+      return await this.db.transaction((tx) => fn(new AuthRepository(tx, this.sessionCache, forgets)));
+    } finally {
+      for (const forget of forgets) forget();
+    }
+  }
+
+  private forget(action: (cache: SessionCache) => void): void {
+    const cache = this.sessionCache;
+    if (!cache) return;
+    action(cache);
+    this.afterCommit?.push(() => action(cache));
   }
 
   async findUserByUsername(username: string): Promise<UserRow | undefined> {
@@ -49,6 +84,7 @@ export class AuthRepository {
     patch: Partial<Pick<UserRow, 'passwordHash' | 'otpStatus' | 'otpSecret' | 'otpPendingSecret' | 'otpLastStep'>>,
   ): Promise<void> {
     await this.db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id));
+    this.forget((cache) => cache.forgetUser(id));
   }
 
   /** Records a TOTP step as used unless a later or equal one was: false means a replayed code. */
@@ -58,6 +94,7 @@ export class AuthRepository {
       .set({ otpLastStep: step })
       .where(and(eq(users.id, userId), sql`coalesce(${users.otpLastStep}, -1) < ${step}`))
       .returning({ id: users.id });
+    this.forget((cache) => cache.forgetUser(userId));
     return claimed.length > 0;
   }
 
@@ -91,17 +128,16 @@ export class AuthRepository {
     return session.id;
   }
 
-  async findSessionUser(
-    sessionId: string,
-    userId: string,
-  ): Promise<{ user: UserRow; revoked: boolean; createdAt: Date } | undefined> {
-    const [row] = await this.db
-      .select({ user: users, revokedAt: sessions.revokedAt, createdAt: sessions.createdAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-      .limit(1);
-    return row && { user: row.user, revoked: row.revokedAt !== null, createdAt: row.createdAt };
+  async findSessionUser(sessionId: string, userId: string): Promise<SessionLookup | undefined> {
+    const cached = this.sessionCache?.get(sessionId);
+    if (cached) return cached.user.id === userId ? cached : undefined;
+    const begun = this.sessionCache?.begin();
+    this.sessionUser ??= sessionUserQuery(this.db);
+    const [row] = await this.sessionUser.execute({ sessionId, userId });
+    if (!row) return undefined;
+    const found = { user: row.user, revoked: row.revokedAt !== null, createdAt: row.createdAt };
+    if (begun !== undefined) this.sessionCache?.store(sessionId, found, begun);
+    return found;
   }
 
   async revokeSession(sessionId: string, at: Date): Promise<void> {
@@ -109,6 +145,7 @@ export class AuthRepository {
       .update(sessions)
       .set({ revokedAt: at })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    this.forget((cache) => cache.forgetSession(sessionId));
   }
 
   async revokeUserSessions(userId: string, at: Date, keepSessionId?: string): Promise<void> {
@@ -118,6 +155,8 @@ export class AuthRepository {
       .update(sessions)
       .set({ revokedAt: at })
       .where(and(...conditions));
+    // The kept session is forgotten too: its user row may have changed with it (a new password).
+    this.forget((cache) => cache.forgetUser(userId));
   }
 
   async insertRefreshToken(values: { sessionId: string; tokenHash: string; expiresAt: Date }): Promise<void> {

@@ -5,7 +5,6 @@
 import {
   LOGIN_MESSAGES,
   SECURITY_MESSAGES,
-  SESSION_MESSAGES,
   type LoginInput,
   type LoginResponse,
   type LoginResult,
@@ -15,7 +14,7 @@ import {
 import type { UserRow } from '@platform/db';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newOpaqueToken } from '../../lib/crypto';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { forbidden, sessionInvalid, unauthorized } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import { verifyPassword } from '../../lib/passwords';
 import type { AuditTrail } from '../logs/logs.service';
@@ -130,14 +129,14 @@ export class AuthService {
     const claims = token ? await this.accessTokens.verifyOtpSetup(token) : null;
     if (!claims) return null;
     const user = await this.repository.findUserById(claims.userId);
-    if (!user || loginBlockReason(user)) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    if (!user || loginBlockReason(user)) throw sessionInvalid();
     return { user, claims };
   }
 
   /** The session a required 2FA setup was holding back, once the setup verified its first code. */
   async completeOtpSetup(claims: OtpSetupClaims, origin: RequestOrigin): Promise<LoginResponse> {
     const user = await this.repository.findUserById(claims.userId);
-    if (!user || loginBlockReason(user) || user.otpStatus !== 'enabled') throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    if (!user || loginBlockReason(user) || user.otpStatus !== 'enabled') throw sessionInvalid();
     const session = await this.startSession(user, origin, {
       remember: claims.remember,
       replaceRememberTokenId: null,
@@ -205,17 +204,17 @@ export class AuthService {
   async refresh(refreshToken: string, origin: RequestOrigin): Promise<RefreshResponse> {
     const now = this.clock.now();
     const stored = await this.repository.findRefreshToken(hashToken(refreshToken));
-    if (!stored || stored.sessionRevokedAt || stored.expiresAt <= now) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    if (!stored || stored.sessionRevokedAt || stored.expiresAt <= now) throw sessionInvalid();
     if (stored.usedAt) return this.refuseReusedToken(stored, origin);
     if (this.outlived(stored.sessionCreatedAt, now)) {
       await this.repository.revokeSession(stored.sessionId, now);
-      throw unauthorized(SESSION_MESSAGES.unauthenticated);
+      throw sessionInvalid();
     }
 
     const user = await this.repository.findUserById(stored.userId);
     if (!user || loginBlockReason(user)) {
       await this.repository.revokeSession(stored.sessionId, now);
-      throw unauthorized(SESSION_MESSAGES.unauthenticated);
+      throw sessionInvalid();
     }
 
     const next = newOpaqueToken();
@@ -244,7 +243,7 @@ export class AuthService {
       origin,
       metadata: { sessionId: stored.sessionId },
     });
-    throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    throw sessionInvalid();
   }
 
   /**
@@ -296,10 +295,10 @@ export class AuthService {
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
     const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const claims = token ? await this.accessTokens.verify(token) : null;
-    if (!claims) throw unauthorized(SESSION_MESSAGES.unauthenticated);
+    if (!claims) throw sessionInvalid();
     const found = await this.repository.findSessionUser(claims.sessionId, claims.userId);
     if (!found || found.revoked || loginBlockReason(found.user) || this.outlived(found.createdAt, this.clock.now())) {
-      throw unauthorized(SESSION_MESSAGES.unauthenticated);
+      throw sessionInvalid();
     }
     return { user: found.user, sessionId: claims.sessionId };
   }

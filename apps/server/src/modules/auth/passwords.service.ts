@@ -4,7 +4,6 @@ import {
   OTP_MESSAGES,
   PASSWORD_MESSAGES,
   PASSWORD_RESET_LINK_MINUTES,
-  RESET_MESSAGES,
   type ChangePasswordInput,
   type PasswordReset,
   type PasswordResetRequestInput,
@@ -13,7 +12,7 @@ import {
 import type { UserRow } from '@platform/db';
 import type { Clock } from '../../lib/clock';
 import { hashToken, newOpaqueToken } from '../../lib/crypto';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, resetTokenInvalid } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import type { Mailer } from '../../lib/mailer';
 import type { RevealCipher } from '../../lib/reveal';
@@ -135,7 +134,7 @@ export class PasswordsService {
   async reset(input: PasswordReset, origin: RequestOrigin): Promise<void> {
     const now = this.clock.now();
     const stored = await this.repository.findPasswordToken(hashToken(input.token));
-    if (!stored || stored.usedAt || stored.expiresAt <= now) throw badRequest(RESET_MESSAGES.tokenInvalid);
+    if (!stored || stored.usedAt || stored.expiresAt <= now) throw resetTokenInvalid();
     const passwordHash = await this.throttle.hashPassword(input.newPassword);
     const consumed = await this.repository.transaction(async (repository) => {
       if (!(await repository.consumePasswordTokens(stored.userId, stored.id, now))) return false;
@@ -144,7 +143,7 @@ export class PasswordsService {
       await repository.revokeUserRememberTokens(stored.userId, now);
       return true;
     });
-    if (!consumed) throw badRequest(RESET_MESSAGES.tokenInvalid);
+    if (!consumed) throw resetTokenInvalid();
     await this.audit.record({
       action: stored.purpose === 'invite' ? 'PASSWORD_SET' : 'PASSWORD_RESET',
       description: stored.purpose === 'invite' ? 'Password impostata dal link di invito' : 'Password reimpostata dal link ricevuto per e-mail',

@@ -1,6 +1,6 @@
 import { backtests, users, type BacktestRow, type Database } from '@platform/db';
 import { JOB_STATUS, type BacktestResult } from '@platform/contracts';
-import { and, count, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 
 export type NewBacktest = Pick<
   BacktestRow,
@@ -24,7 +24,20 @@ const { results, ...listColumns } = getTableColumns(backtests);
 
 export type BacktestSummaryRow = Omit<BacktestRow, 'results'>;
 
+// The list a backtests view asks for every 5 s while a job is pending: each variant is built
+// once and run as a prepared statement (on PostgreSQL a named one, parsed once per connection).
+const listQuery = (db: Database) =>
+  db.select(listColumns).from(backtests).orderBy(desc(backtests.createdAt), desc(backtests.id)).$dynamic();
+const prepareList = (db: Database) => listQuery(db).prepare('backtests_list');
+const prepareOwnerList = (db: Database) =>
+  listQuery(db)
+    .where(eq(backtests.ownerId, sql.placeholder('ownerId')))
+    .prepare('backtests_list_of_owner');
+
 export class BacktestsRepository {
+  private everyList: ReturnType<typeof prepareList> | undefined;
+  private ownerList: ReturnType<typeof prepareOwnerList> | undefined;
+
   constructor(private readonly db: Database) {}
 
   /**
@@ -48,8 +61,12 @@ export class BacktestsRepository {
 
   /** Newest first; ownerId limits it to one owner's backtests. */
   list(ownerId?: string): Promise<BacktestSummaryRow[]> {
-    const query = this.db.select(listColumns).from(backtests).orderBy(desc(backtests.createdAt), desc(backtests.id)).$dynamic();
-    return ownerId ? query.where(eq(backtests.ownerId, ownerId)) : query;
+    if (ownerId) {
+      this.ownerList ??= prepareOwnerList(this.db);
+      return this.ownerList.execute({ ownerId });
+    }
+    this.everyList ??= prepareList(this.db);
+    return this.everyList.execute();
   }
 
   async findById(id: string): Promise<BacktestRow | undefined> {

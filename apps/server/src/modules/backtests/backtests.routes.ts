@@ -1,17 +1,13 @@
 import { createBacktestSchema, EQUITY_CURVE_ROUTE, equityCurveParamsSchema } from '@platform/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { ok, parse } from '../../lib/http';
-import { caller, originOf, type Guards } from '../../plugins/authentication';
-import type { BacktestsService, JobViewer } from './backtests.service';
+import { originOf, viewerOf, type Guards } from '../../plugins/authentication';
+import type { BacktestsService } from './backtests.service';
 import type { EquityCurveService } from './equity-curve.service';
 
 const idParams = z.object({ id: z.uuid('Backtest non trovato.') });
 
-function viewerOf(request: FastifyRequest): JobViewer {
-  const { user } = caller(request);
-  return { id: user.id, role: user.role };
-}
 
 export function backtestsRoutes(
   app: FastifyInstance,

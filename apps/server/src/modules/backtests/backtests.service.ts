@@ -5,9 +5,9 @@ import {
   type Backtest,
   type BacktestConfigInput,
   type BacktestResult,
-  type Role,
 } from '@platform/contracts';
 import type { BacktestRow } from '@platform/db';
+import type { RunResult } from '@platform/engine';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import { coversPeriod, type MarketCoverage } from '../marketdata/price-history';
@@ -15,14 +15,46 @@ import type { AlgorithmsService } from '../algorithms/algorithms.service';
 import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';
 import type { BacktestSummaryRow, BacktestsRepository } from './backtests.repository';
+import { mayAccess, ownerScope, type Viewer } from '../../lib/policy';
 
-export interface JobViewer {
-  id: string;
-  role: Role;
+const DAY_MS = 86_400_000;
+
+/** The rows as stored: the engine's runs, time under water in days, and each row's held-back run. */
+export function resultRows(
+  runs: readonly RunResult[],
+  heldBack: { from: number; results: readonly RunResult[] } | null,
+): BacktestResult[] {
+  return runs.map((run, index) => {
+    const { timeUnderWater, ...figures } = run;
+    const outOfSample = heldBack?.results[index];
+    return {
+      ...figures,
+      timeUnderWaterDays: timeUnderWater / DAY_MS,
+      heldBack:
+        heldBack && outOfSample
+          ? {
+              from: heldBack.from,
+              profit: outOfSample.profit,
+              interest: outOfSample.interest,
+              trades: outOfSample.trades,
+              stops: outOfSample.stops,
+              maxDrawdown: outOfSample.maxDrawdown,
+              timeUnderWaterDays: outOfSample.timeUnderWater / DAY_MS,
+              openPnl: outOfSample.openPnl,
+              overflow: outOfSample.overflow,
+            }
+          : null,
+    };
+  });
 }
 
 /** Single-backtest defaults when fields are empty (engine.md section 5). */
 const SINGLE_DEFAULTS = { size: 1, addizionale: 0.5, multiplier: 1 };
+
+function heldBackFrom(results: readonly BacktestResult[]): string | null {
+  const from = results[0]?.heldBack?.from;
+  return from === undefined ? null : new Date(from).toISOString();
+}
 
 function toBacktest(row: BacktestSummaryRow, results: BacktestResult[] = []): Backtest {
   return {
@@ -43,6 +75,8 @@ function toBacktest(row: BacktestSummaryRow, results: BacktestResult[] = []): Ba
     resultCount: row.resultCount,
     results,
     fxFallback: row.fxFallback,
+    holdOut: row.config.type === 'range' ? (row.config.holdOut ?? 0) : 0,
+    heldBackFrom: heldBackFrom(results),
   };
 }
 
@@ -59,21 +93,21 @@ export class BacktestsService {
     private readonly maxUnfinished: number,
   ) {}
 
-  async list(viewer: JobViewer): Promise<Backtest[]> {
-    return (await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id)).map((row) => toBacktest(row));
+  async list(viewer: Viewer): Promise<Backtest[]> {
+    return (await this.repository.list(ownerScope(viewer))).map((row) => toBacktest(row));
   }
 
-  async get(viewer: JobViewer, id: string): Promise<Backtest> {
+  async get(viewer: Viewer, id: string): Promise<Backtest> {
     const row = await this.findVisible(viewer, id);
     return toBacktest(row, row.results ?? []);
   }
 
   /** The stored backtest, config and rows as they are, if the viewer may see it (else the 404). */
-  getStored(viewer: JobViewer, id: string): Promise<BacktestRow> {
+  getStored(viewer: Viewer, id: string): Promise<BacktestRow> {
     return this.findVisible(viewer, id);
   }
 
-  async create(viewer: JobViewer, config: BacktestConfigInput, origin: RequestOrigin): Promise<Backtest> {
+  async create(viewer: Viewer, config: BacktestConfigInput, origin: RequestOrigin): Promise<Backtest> {
     if (!coversPeriod(await this.coverage.coverage(config.market, '1m'), config.from, config.to)) {
       throw badRequest(BACKTEST_MESSAGES.noData);
     }
@@ -109,7 +143,7 @@ export class BacktestsService {
     return toBacktest(row);
   }
 
-  async remove(viewer: JobViewer, id: string, origin: RequestOrigin): Promise<void> {
+  async remove(viewer: Viewer, id: string, origin: RequestOrigin): Promise<void> {
     await this.findVisible(viewer, id);
     await this.repository.delete(id);
     await this.audit.record({ action: 'BACKTEST_DELETED', description: 'Backtest eliminato', userId: viewer.id, origin, metadata: { backtestId: id } });
@@ -138,9 +172,9 @@ export class BacktestsService {
     };
   }
 
-  private async findVisible(viewer: JobViewer, id: string): Promise<BacktestRow> {
+  private async findVisible(viewer: Viewer, id: string): Promise<BacktestRow> {
     const row = await this.repository.findById(id);
-    if (!row || (viewer.role !== 'admin' && row.ownerId !== viewer.id)) throw notFound(BACKTEST_MESSAGES.notFound);
+    if (!row || !mayAccess(viewer, row.ownerId)) throw notFound(BACKTEST_MESSAGES.notFound);
     return row;
   }
 }

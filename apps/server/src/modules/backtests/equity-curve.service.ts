@@ -10,12 +10,20 @@ import {
   type EquityCurveData,
   type Market,
 } from '@platform/contracts';
-import { type Bars, type EquityCurve, type GridParams, type InstrumentSpec } from '@platform/engine';
+import {
+  holdOutSplit,
+  sliceBars,
+  type Bars,
+  type EquityCurve,
+  type GridParams,
+  type InstrumentSpec,
+} from '@platform/engine';
 import { conflict, notFound } from '../../lib/errors';
 import type { InstrumentsService } from '../instruments/instruments.service';
 import { loadFxCloses } from '../marketdata/fx-closes';
 import { barsInPeriod, type PriceHistory } from '../marketdata/price-history';
-import type { BacktestsService, JobViewer } from './backtests.service';
+import type { BacktestsService } from './backtests.service';
+import type { Viewer } from '../../lib/policy';
 
 /** One run's curve, as the engine's executor (engine-pool/engine-executor.ts) computes it on its threads. */
 export interface CurveEngine {
@@ -44,6 +52,32 @@ function notableShown<Cycle extends { profitLoss: number; closedAt: number }>(cy
     .sort((a, b) => a.closedAt - b.closedAt);
 }
 
+/**
+ * The bars of each point's stretch as one candle: a point's stretch holds the bars after the
+ * previous point's time up to its own (the time of the stretch's last bar).
+ */
+export function stretchPrices(bars: Bars, times: readonly number[]): EquityCurveData['prices'] {
+  const prices: EquityCurveData['prices'] = { open: [], high: [], low: [], close: [] };
+  let bar = 0;
+  for (const time of times) {
+    const first = bar;
+    let high = Number.NEGATIVE_INFINITY;
+    let low = Number.POSITIVE_INFINITY;
+    while (bar < bars.t.length && (bars.t[bar] as number) <= time) {
+      high = Math.max(high, bars.h[bar] as number);
+      low = Math.min(low, bars.l[bar] as number);
+      bar++;
+    }
+    // A stretch always holds its own last bar; should one be empty, it repeats the last close.
+    const last = Math.max(0, bar - 1);
+    prices.open.push((bar > first ? bars.o[first] : bars.c[last]) as number);
+    prices.high.push(bar > first ? high : (bars.c[last] as number));
+    prices.low.push(bar > first ? low : (bars.c[last] as number));
+    prices.close.push(bars.c[last] as number);
+  }
+  return prices;
+}
+
 export class EquityCurveService {
   constructor(
     private readonly backtests: BacktestsService,
@@ -52,15 +86,19 @@ export class EquityCurveService {
     private readonly engine: CurveEngine,
   ) {}
 
-  async curve(viewer: JobViewer, backtestId: string, row: number): Promise<EquityCurveData> {
+  async curve(viewer: Viewer, backtestId: string, row: number): Promise<EquityCurveData> {
     const backtest = await this.backtests.getStored(viewer, backtestId);
     if (backtest.isCompleted !== JOB_STATUS.done) throw conflict(EQUITY_CURVE_MESSAGES.notDone);
     const result = backtest.results?.[row];
     if (!result) throw notFound(EQUITY_CURVE_MESSAGES.rowNotFound);
     const stored = await this.prices.loadBars(backtest.market, '1m');
-    const bars = stored && barsInPeriod(stored, backtest.fromDay, backtest.toDay);
+    const period = stored && barsInPeriod(stored, backtest.fromDay, backtest.toDay);
     // The bars were there when the backtest ran; an admin may have replaced the market's since.
-    if (!bars || bars.t.length === 0) throw conflict(BACKTEST_MESSAGES.noData);
+    if (!period || period.t.length === 0) throw conflict(BACKTEST_MESSAGES.noData);
+    // A range that held the end of its period back ranked its rows on the bars before: the curve is theirs.
+    const holdOut = backtest.config.type === 'range' ? (backtest.config.holdOut ?? 0) : 0;
+    const split = holdOutSplit(period.t, holdOut);
+    const bars = split === period.t.length ? period : sliceBars(period, 0, split);
 
     const instrument = await this.instruments.get(backtest.market);
     const params: GridParams = {
@@ -103,7 +141,9 @@ export class EquityCurveService {
         drawdown: curve.drawdown.map(basisPoints),
         cycles: curve.cycles,
         stops: curve.stops,
+        opens: curve.opens,
       },
+      prices: stretchPrices(bars, curve.time),
       notable: notableShown(curve.notable),
       profit: curve.profit,
       openPnl: curve.openPnl,

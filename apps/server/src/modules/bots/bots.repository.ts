@@ -23,6 +23,22 @@ export interface ClosingCycle {
   transaction: Omit<typeof transactions.$inferInsert, 'investmentId' | 'userId'>;
 }
 
+/**
+ * The ids of an investment's cycles that a filled close ended, as a subquery: a cycle not among
+ * them is the one its bot holds open. The bot's restart (openOrders) and an investment's view
+ * (investment-chart.repository.ts) must agree on which cycle that is, so both ask this.
+ */
+export function closedCycleIds(db: Database, investmentId: string) {
+  return db
+    .select({ cycleId: botOrders.cycleId })
+    .from(botOrders)
+    .where(filledOrders(investmentId, 'close'));
+}
+
+/** The condition on bot_orders for an investment's filled orders of one kind (entries or closes). */
+export const filledOrders = (investmentId: string, kind: BotOrderRow['kind']) =>
+  and(eq(botOrders.investmentId, investmentId), eq(botOrders.kind, kind), eq(botOrders.status, 'filled'));
+
 export class BotsRepository {
   constructor(private readonly db: Database) {}
 
@@ -64,20 +80,15 @@ export class BotsRepository {
 
   /** The orders of cycles that have no filled close, oldest first. */
   openOrders(investmentId: string) {
-    const closedCycles = this.db
-      .select({ cycleId: botOrders.cycleId })
+    return this.db
+      .select()
       .from(botOrders)
       .where(
         and(
           eq(botOrders.investmentId, investmentId),
-          eq(botOrders.kind, 'close'),
-          eq(botOrders.status, 'filled'),
+          notInArray(botOrders.cycleId, closedCycleIds(this.db, investmentId)),
         ),
-      );
-    return this.db
-      .select()
-      .from(botOrders)
-      .where(and(eq(botOrders.investmentId, investmentId), notInArray(botOrders.cycleId, closedCycles)))
+      )
       .orderBy(asc(botOrders.createdAt), asc(botOrders.id));
   }
 
@@ -170,12 +181,18 @@ export class BotsRepository {
     });
   }
 
-  /** A running investment goes to state 2 (error) with the reason; one stopped or being deleted meanwhile stays as it is. */
-  async markFailed(investmentId: string, statusMessage: string): Promise<void> {
-    await this.db
+  /**
+   * A running investment goes to state 2 (error) with the reason; one stopped or being deleted
+   * meanwhile stays as it is. Answers the moment it failed, or null when it was not running (a
+   * second halt of the same failure): the row lock lets one caller only see it change.
+   */
+  async markFailed(investmentId: string, statusMessage: string): Promise<Date | null> {
+    const [row] = await this.db
       .update(investments)
       .set({ isRunning: INVESTMENT_FAILED, statusMessage, updatedAt: sql`now()` })
-      .where(and(eq(investments.id, investmentId), eq(investments.isRunning, INVESTMENT_RUNNING)));
+      .where(and(eq(investments.id, investmentId), eq(investments.isRunning, INVESTMENT_RUNNING)))
+      .returning({ at: investments.updatedAt });
+    return row?.at ?? null;
   }
 
   /** Why a running bot waits, or null while it trades; an investment in any other state keeps its message. */

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock';
 import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';
 import { BOT_MESSAGES } from '../../bots/protocol/bot-messages';
+import { noBotEvents, type BotEvents } from './bot-events';
 import { WriteBatch } from './write-batch';
 import type { BotsRepository, ClosingCycle, NewOrder } from './bots.repository';
 
@@ -59,6 +60,7 @@ export class BotsService {
     private readonly audit: AuditTrail,
     private readonly clock: Clock,
     private readonly options: BotsServiceOptions,
+    private readonly events: BotEvents = noBotEvents,
   ) {}
 
   runningInvestmentIds(): Promise<string[]> {
@@ -166,6 +168,7 @@ export class BotsService {
     stopLevel: number | null = null,
   ): Promise<void> {
     await this.confirmations.add({ id, investmentId, dealId, fillPrice, stopLevel });
+    this.events.filled(investmentId, id, fillPrice);
   }
 
   /** A working order taken back unfilled. */
@@ -180,6 +183,7 @@ export class BotsService {
   /** Why a running bot waits (a closed market, an outcome being settled), or null: shown on the investment. */
   async note(investmentId: string, message: string | null): Promise<void> {
     await this.repository.noteRunning(investmentId, message);
+    this.events.paused(investmentId, this.clock.now(), message);
   }
 
   /** The broker holds a position's stop elsewhere than the cycle's: recorded on the order and audited. */
@@ -209,11 +213,13 @@ export class BotsService {
       },
     });
     if (!written) throw new BotNotRunnableError('investment gone');
+    this.events.cycleClosed(investmentId);
   }
 
   /** The bot cannot go on: state 2 with its reason, in the audit log too. */
   async halt(investmentId: string, message: string): Promise<void> {
-    await this.repository.markFailed(investmentId, message);
+    const failedAt = await this.repository.markFailed(investmentId, message);
+    if (failedAt) this.events.halted(investmentId, failedAt, message);
     const userId = await this.repository.ownerOf(investmentId);
     await this.audit.record({
       action: 'BOT_HALTED',

@@ -21,7 +21,29 @@ export interface InvestmentState {
   statusMessage: string | null;
 }
 
+/**
+ * The list every open overview and investments view asks for every 5 s: built once per variant
+ * and run as a prepared statement (on PostgreSQL a named one, parsed once per connection).
+ */
+const listQuery = (db: Database) =>
+  db
+    .select(listColumns)
+    .from(investments)
+    .innerJoin(accounts, eq(accounts.id, investments.accountId))
+    .innerJoin(users, eq(users.id, accounts.ownerId))
+    .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
+    .orderBy(asc(investments.createdAt), asc(investments.id))
+    .$dynamic();
+const prepareList = (db: Database) => listQuery(db).prepare('investments_list');
+const prepareOwnerList = (db: Database) =>
+  listQuery(db)
+    .where(eq(accounts.ownerId, sql.placeholder('ownerId')))
+    .prepare('investments_list_of_owner');
+
 export class InvestmentsRepository {
+  private everyList: ReturnType<typeof prepareList> | undefined;
+  private ownerList: ReturnType<typeof prepareOwnerList> | undefined;
+
   constructor(private readonly db: Database) {}
 
   /** Runs fn on a repository bound to one transaction: all of it lands or none. */
@@ -31,15 +53,12 @@ export class InvestmentsRepository {
 
   /** ownerId limits the list to investments on that user's accounts. */
   list(ownerId?: string) {
-    const query = this.db
-      .select(listColumns)
-      .from(investments)
-      .innerJoin(accounts, eq(accounts.id, investments.accountId))
-      .innerJoin(users, eq(users.id, accounts.ownerId))
-      .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
-      .orderBy(asc(investments.createdAt), asc(investments.id))
-      .$dynamic();
-    return ownerId ? query.where(eq(accounts.ownerId, ownerId)) : query;
+    if (ownerId) {
+      this.ownerList ??= prepareOwnerList(this.db);
+      return this.ownerList.execute({ ownerId });
+    }
+    this.everyList ??= prepareList(this.db);
+    return this.everyList.execute();
   }
 
   async findById(id: string) {

@@ -1,16 +1,12 @@
 import { investmentFormSchema } from '@platform/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { ok, parse } from '../../lib/http';
-import { caller, originOf, type Guards } from '../../plugins/authentication';
-import type { InvestmentsService, InvestmentsViewer } from './investments.service';
+import { originOf, viewerOf, type Guards } from '../../plugins/authentication';
+import type { InvestmentsService } from './investments.service';
 
 const idParams = z.object({ id: z.uuid('Investimento non trovato.') });
 
-function viewerOf(request: FastifyRequest): InvestmentsViewer {
-  const { user } = caller(request);
-  return { id: user.id, role: user.role };
-}
 
 export function investmentsRoutes(
   app: FastifyInstance,

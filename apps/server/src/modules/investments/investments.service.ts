@@ -17,13 +17,13 @@ import {
   minCapitalMessage,
   type Investment,
   type InvestmentFormInput,
-  type Role,
 } from '@platform/contracts';
 import { badRequest, notFound } from '../../lib/errors';
 import type { RequestOrigin } from '../../lib/http';
 import type { AuditTrail } from '../logs/logs.service';
 import type { InvestmentState, InvestmentsRepository, InvestmentValues } from './investments.repository';
 import { assertMayRun, type DemoBroker } from './running-rule';
+import { mayAccess, ownerScope, type Viewer } from '../../lib/policy';
 
 /** The bot supervisor, as the services see it: told what changed, it starts and stops bots. */
 export interface BotControl {
@@ -41,11 +41,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The states whose bots the monitoring view lists: all but a requested deletion. */
 const MONITORED_STATES = [INVESTMENT_STOPPED, INVESTMENT_RUNNING, INVESTMENT_FAILED];
-
-export interface InvestmentsViewer {
-  id: string;
-  role: Role;
-}
 
 type InvestmentListRow = NonNullable<Awaited<ReturnType<InvestmentsRepository['findById']>>>;
 
@@ -85,17 +80,17 @@ export class InvestmentsService {
     private readonly options: InvestmentsServiceOptions = { demoBroker: 'paper' },
   ) {}
 
-  async list(viewer: InvestmentsViewer): Promise<Investment[]> {
-    return (await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id)).map(toInvestment);
+  async list(viewer: Viewer): Promise<Investment[]> {
+    return (await this.repository.list(ownerScope(viewer))).map(toInvestment);
   }
 
   /** One investment the viewer may see (theirs, or any for an admin); a 404 otherwise. */
-  async get(viewer: InvestmentsViewer, id: string): Promise<Investment> {
+  async get(viewer: Viewer, id: string): Promise<Investment> {
     return toInvestment(await this.findVisible(viewer, id));
   }
 
   async create(
-    viewer: InvestmentsViewer,
+    viewer: Viewer,
     form: InvestmentFormInput,
     origin: RequestOrigin,
   ): Promise<Investment> {
@@ -116,7 +111,7 @@ export class InvestmentsService {
   }
 
   async update(
-    viewer: InvestmentsViewer,
+    viewer: Viewer,
     id: string,
     form: InvestmentFormInput,
     origin: RequestOrigin,
@@ -147,7 +142,7 @@ export class InvestmentsService {
     return toInvestment(await this.mustFind(id));
   }
 
-  async requestDeletion(viewer: InvestmentsViewer, id: string, origin: RequestOrigin): Promise<Investment> {
+  async requestDeletion(viewer: Viewer, id: string, origin: RequestOrigin): Promise<Investment> {
     await this.findVisible(viewer, id);
     await this.repository.update(id, { isRunning: INVESTMENT_DELETION_REQUESTED });
     await this.audit.record({
@@ -162,7 +157,7 @@ export class InvestmentsService {
   }
 
   /** Starts a stopped or failed investment's bot (state 1, its reason cleared); a running one is left as it is. */
-  async start(viewer: InvestmentsViewer, id: string, origin: RequestOrigin): Promise<Investment> {
+  async start(viewer: Viewer, id: string, origin: RequestOrigin): Promise<Investment> {
     const current = await this.findVisible(viewer, id);
     if (current.investment.isRunning === INVESTMENT_RUNNING) return toInvestment(current);
     const started = await this.repository.transaction(async (repository) => {
@@ -182,7 +177,7 @@ export class InvestmentsService {
   }
 
   /** Stops the bot (state 0, its reason cleared) after the order under way; positions stay open. */
-  async stop(viewer: InvestmentsViewer, id: string, origin: RequestOrigin): Promise<Investment> {
+  async stop(viewer: Viewer, id: string, origin: RequestOrigin): Promise<Investment> {
     const current = await this.findVisible(viewer, id);
     if (current.investment.isRunning === INVESTMENT_STOPPED) return toInvestment(current);
     if (!(await this.repository.setState(id, INVESTMENT_STOPPED, null)))
@@ -219,9 +214,9 @@ export class InvestmentsService {
     return this.repository.states(MONITORED_STATES);
   }
 
-  private async validValues(viewer: InvestmentsViewer, form: InvestmentFormInput): Promise<InvestmentValues> {
+  private async validValues(viewer: Viewer, form: InvestmentFormInput): Promise<InvestmentValues> {
     const account = await this.repository.findAccount(form.accountId);
-    if (!account || (viewer.role !== 'admin' && account.ownerId !== viewer.id))
+    if (!account || !mayAccess(viewer, account.ownerId))
       throw badRequest(INVESTMENT_MESSAGES.accountNotFound);
     const algorithm = await this.repository.findAlgorithm(form.algorithmId);
     if (!algorithm) throw badRequest(INVESTMENT_MESSAGES.algorithmNotFound);
@@ -242,12 +237,12 @@ export class InvestmentsService {
   }
 
   /** Others' investments and those already being deleted answer 404. */
-  private async findVisible(viewer: InvestmentsViewer, id: string): Promise<InvestmentListRow> {
+  private async findVisible(viewer: Viewer, id: string): Promise<InvestmentListRow> {
     const found = await this.repository.findById(id);
     if (
       !found ||
       found.investment.isRunning === INVESTMENT_DELETION_REQUESTED ||
-      (viewer.role !== 'admin' && found.owner.id !== viewer.id)
+      !mayAccess(viewer, found.owner.id)
     ) {
       throw notFound(INVESTMENT_MESSAGES.notFound);
     }

@@ -30,6 +30,7 @@ export class KeysService {
     this.ciphers = {
       'totp-secrets': new AtRestCipher(masterKeys, 'totp-secrets'),
       'broker-credentials': new AtRestCipher(masterKeys, 'broker-credentials'),
+      'webhook-secrets': new AtRestCipher(masterKeys, 'webhook-secrets'),
     };
   }
 

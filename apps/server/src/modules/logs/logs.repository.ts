@@ -11,7 +11,49 @@ export interface NewAuditLog {
   createdAt: Date;
 }
 
+const columns = {
+  id: auditLogs.id,
+  action: auditLogs.action,
+  description: auditLogs.description,
+  createdAt: auditLogs.createdAt,
+  ipAddress: auditLogs.ipAddress,
+  userAgent: auditLogs.userAgent,
+  metadata: auditLogs.metadata,
+  user: { id: users.id, firstname: users.firstname, lastname: users.lastname, username: users.username },
+};
+
+/** Newest first: (created_at, id) is the list's order, so a cursor's page starts right after its row. */
+const listQuery = (db: Database, conditions: SQL[]) =>
+  db
+    .select(columns)
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.userId))
+    .where(and(...conditions))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .$dynamic();
+const countQuery = (db: Database, conditions: SQL[]) =>
+  db
+    .select({ total: count() })
+    .from(auditLogs)
+    .where(and(...conditions));
+
+// The Logs view's page by offset and its count, asked each time the view opens or turns a page:
+// built once per variant and run as prepared statements (on PostgreSQL named ones, parsed once
+// per connection). The cursor's pages, rarer, are built per call.
+const byUser = () => [eq(auditLogs.userId, sql.placeholder('userId'))];
+const preparePage = (db: Database) =>
+  listQuery(db, []).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('logs_page');
+const prepareUserPage = (db: Database) =>
+  listQuery(db, byUser()).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('logs_page_of_user');
+const prepareCount = (db: Database) => countQuery(db, []).prepare('logs_count');
+const prepareUserCount = (db: Database) => countQuery(db, byUser()).prepare('logs_count_of_user');
+
 export class LogsRepository {
+  private everyPage: ReturnType<typeof preparePage> | undefined;
+  private userPage: ReturnType<typeof prepareUserPage> | undefined;
+  private everyCount: ReturnType<typeof prepareCount> | undefined;
+  private userCount: ReturnType<typeof prepareUserCount> | undefined;
+
   constructor(private readonly db: Database) {}
 
   async insert(entry: NewAuditLog): Promise<void> {
@@ -23,39 +65,35 @@ export class LogsRepository {
    * row whose id is before (none when that row is gone), after skipping offset of them.
    */
   async list(userId?: string, page?: { limit: number; before?: string | undefined; offset?: number | undefined }) {
+    if (page && !page.before) {
+      const at = { limit: page.limit, offset: page.offset ?? 0 };
+      if (userId) {
+        this.userPage ??= prepareUserPage(this.db);
+        return this.userPage.execute({ ...at, userId });
+      }
+      this.everyPage ??= preparePage(this.db);
+      return this.everyPage.execute(at);
+    }
     const conditions = ownerCondition(userId);
-    // (created_at, id) is the list's order, so a page starts right after the cursor row even
-    // when several rows share its timestamp.
     if (page?.before) {
       conditions.push(
         sql`(${auditLogs.createdAt}, ${auditLogs.id}) < (select l.created_at, l.id from ${auditLogs} l where l.id = ${page.before})`,
       );
     }
-    const query = this.db
-      .select({
-        id: auditLogs.id,
-        action: auditLogs.action,
-        description: auditLogs.description,
-        createdAt: auditLogs.createdAt,
-        ipAddress: auditLogs.ipAddress,
-        userAgent: auditLogs.userAgent,
-        metadata: auditLogs.metadata,
-        user: { id: users.id, firstname: users.firstname, lastname: users.lastname, username: users.username },
-      })
-      .from(auditLogs)
-      .leftJoin(users, eq(users.id, auditLogs.userId))
-      .where(and(...conditions))
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .$dynamic();
+    const query = listQuery(this.db, conditions);
     return page ? query.limit(page.limit).offset(page.offset ?? 0) : query;
   }
 
   /** How many rows list answers without a page, for the same userId. */
   async count(userId?: string): Promise<number> {
-    const [row] = await this.db
-      .select({ total: count() })
-      .from(auditLogs)
-      .where(and(...ownerCondition(userId)));
+    let row: { total: number } | undefined;
+    if (userId) {
+      this.userCount ??= prepareUserCount(this.db);
+      [row] = await this.userCount.execute({ userId });
+    } else {
+      this.everyCount ??= prepareCount(this.db);
+      [row] = await this.everyCount.execute();
+    }
     return row?.total ?? 0;
   }
 

@@ -1,17 +1,15 @@
 import { logsPageQuerySchema } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ok, parse } from '../../lib/http';
-import { caller, type Guards } from '../../plugins/authentication';
+import { viewerOf, type Guards } from '../../plugins/authentication';
 import type { LogsService } from './logs.service';
 
 export function logsRoutes(app: FastifyInstance, logs: LogsService, guards: Guards): void {
   app.get('/api/common/logs', { preHandler: guards.authenticated }, async (request) => {
-    const { user } = caller(request);
-    return ok(await logs.list({ id: user.id, role: user.role }, parse(logsPageQuerySchema, request.query)));
+    return ok(await logs.list(viewerOf(request), parse(logsPageQuerySchema, request.query)));
   });
 
   app.get('/api/common/logs/count', { preHandler: guards.authenticated }, async (request) => {
-    const { user } = caller(request);
-    return ok(await logs.count({ id: user.id, role: user.role }));
+    return ok(await logs.count(viewerOf(request)));
   });
 }

@@ -1,8 +1,10 @@
 // The audit trail: every mutation and every login attempt leaves a row (DESIGN.md section 4).
-import type { LogEntry, LogsCount, LogsPageQuery, Role } from '@platform/contracts';
+import type { LogEntry, LogsCount, LogsPageQuery } from '@platform/contracts';
 import type { Clock } from '../../lib/clock';
 import type { RequestOrigin } from '../../lib/http';
 import type { LogsRepository } from './logs.repository';
+import { ownerScope, type Viewer } from '../../lib/policy';
+import type { Logger } from '../../lib/logger';
 
 export interface AuditEntry {
   action: string;
@@ -24,11 +26,6 @@ export interface SecurityEvent {
   description: string;
   userId?: string | null;
   origin?: RequestOrigin;
-}
-
-/** Where security events go: the server's logger at warn. */
-export interface SecurityLogger {
-  warn(fields: object, message: string): void;
 }
 
 /**
@@ -65,7 +62,7 @@ export class LogsService implements AuditTrail {
       /** Days the anonymous rows are kept (AUDIT_ANON_DAYS). */
       anonymousDays: number;
       /** Without one security events are only rows (tests of the API alone). */
-      logger?: SecurityLogger | undefined;
+      logger?: Pick<Logger, 'warn'> | undefined;
     } = { anonymousDays: 30 },
   ) {}
 
@@ -117,12 +114,8 @@ export class LogsService implements AuditTrail {
   }
 }
 
-interface Viewer {
-  id: string;
-  role: Role;
-}
 
 /** Whose rows a viewer sees: everyone's for admins (undefined), else only their own. */
 function ownerOf(viewer: Viewer): string | undefined {
-  return viewer.role === 'admin' ? undefined : viewer.id;
+  return ownerScope(viewer);
 }

@@ -1,17 +1,12 @@
 import { STATEMENT_ROUTES, statementQuerySchema } from '@platform/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod';
 import { parse } from '../../lib/http';
-import { caller, type Guards } from '../../plugins/authentication';
-import type { StatementFile, StatementsService, StatementsViewer } from './statements.service';
+import { viewerOf, type Guards } from '../../plugins/authentication';
+import type { StatementFile, StatementsService } from './statements.service';
 
 const investmentParams = z.object({ id: z.uuid('Investimento non trovato.') });
 const backtestParams = z.object({ id: z.uuid('Backtest non trovato.') });
-
-function viewerOf(request: FastifyRequest): StatementsViewer {
-  const { user } = caller(request);
-  return { id: user.id, role: user.role };
-}
 
 /** Sends a file as an attachment; the stream is piped, so the bytes leave as they are made. */
 function sendFile(reply: FastifyReply, file: StatementFile) {

@@ -11,7 +11,6 @@ import {
   STATEMENT_MESSAGES,
   TRANSACTIONS_CSV_COLUMNS,
   type BacktestResult,
-  type Role,
 } from '@platform/contracts';
 import { Readable } from 'node:stream';
 import type { Clock } from '../../lib/clock';
@@ -22,11 +21,7 @@ import type { InvestmentsService } from '../investments/investments.service';
 import { csvChunks, fileNamePart, inPages, type CsvCell } from './csv';
 import { monthBounds, renderStatementPdf } from './statement-pdf';
 import type { LedgerLine, LedgerScope, StatementsRepository } from './statements.repository';
-
-export interface StatementsViewer {
-  id: string;
-  role: Role;
-}
+import { seesEveryone, type Viewer } from '../../lib/policy';
 
 /** A file ready to send: its name for Content-Disposition, its type, and its bytes as a stream. */
 export interface StatementFile {
@@ -68,6 +63,16 @@ const resultCells = (row: BacktestResult): CsvCell[] => [
   row.openPnl,
   row.overflow,
   row.overflowAt === null ? null : new Date(row.overflowAt),
+  row.timeUnderWaterDays,
+  row.heldBack && new Date(row.heldBack.from),
+  row.heldBack?.profit ?? null,
+  row.heldBack?.interest ?? null,
+  row.heldBack?.trades ?? null,
+  row.heldBack?.stops ?? null,
+  row.heldBack?.maxDrawdown ?? null,
+  row.heldBack?.timeUnderWaterDays ?? null,
+  row.heldBack?.openPnl ?? null,
+  row.heldBack?.overflow ?? null,
 ];
 
 /**
@@ -88,7 +93,7 @@ export class StatementsService {
     private readonly clock: Clock,
   ) {}
 
-  async transactionsCsv(viewer: StatementsViewer, investmentId: string): Promise<StatementFile> {
+  async transactionsCsv(viewer: Viewer, investmentId: string): Promise<StatementFile> {
     const investment = await this.investments.get(viewer, investmentId);
     const pages = this.repository.pages(this.scopeOf(viewer, investmentId), PAGE_ROWS);
     return {
@@ -103,7 +108,7 @@ export class StatementsService {
    * reads them whole (a default sweep has 1,323), so they are at hand; the CSV is still written a
    * thousand rows at a time.
    */
-  async resultsCsv(viewer: StatementsViewer, backtestId: string): Promise<StatementFile> {
+  async resultsCsv(viewer: Viewer, backtestId: string): Promise<StatementFile> {
     const backtest = await this.backtests.get(viewer, backtestId);
     if (backtest.isCompleted !== JOB_STATUS.done) throw conflict(STATEMENT_MESSAGES.notDone);
     const name = [
@@ -122,7 +127,7 @@ export class StatementsService {
   }
 
   async monthlyStatement(
-    viewer: StatementsViewer,
+    viewer: Viewer,
     investmentId: string,
     month: string,
   ): Promise<StatementFile> {
@@ -168,8 +173,8 @@ export class StatementsService {
     };
   }
 
-  private scopeOf(viewer: StatementsViewer, investmentId: string): LedgerScope {
-    return viewer.role === 'admin' ? { investmentId } : { investmentId, userId: viewer.id };
+  private scopeOf(viewer: Viewer, investmentId: string): LedgerScope {
+    return seesEveryone(viewer) ? { investmentId } : { investmentId, userId: viewer.id };
   }
 
   private today(): string {

@@ -1,5 +1,6 @@
 import { users, type Database, type NewUserRow, type UserRow } from '@platform/db';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { SessionCache } from '../auth/session-cache';
 
 export type UserProfilePatch = Partial<
   Pick<
@@ -19,7 +20,11 @@ export type UserProfilePatch = Partial<
 >;
 
 export class UsersRepository {
-  constructor(private readonly db: Database) {}
+  /** sessionCache: the user's cached sessions are forgotten once their row changes (blocked, role, deletion). */
+  constructor(
+    private readonly db: Database,
+    private readonly sessionCache?: SessionCache,
+  ) {}
 
   list(): Promise<UserRow[]> {
     return this.db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
@@ -47,6 +52,7 @@ export class UsersRepository {
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
+    this.sessionCache?.forgetUser(id);
     return user;
   }
 }

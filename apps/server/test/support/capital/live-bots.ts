@@ -17,6 +17,7 @@ import type { OrderRecord } from '../../../src/bots/protocol/hub-protocol';
 import { AtRestCipher, deriveKey } from '../../../src/lib/crypto';
 import type { BotsService } from '../../../src/modules/bots/bots.service';
 import { createUser, login } from '../factories';
+import type { AppDeps } from '../../../src/app';
 import { createTestApp } from '../test-app';
 import type { FakeMarket } from './capital-fake';
 import { ACCOUNT, INSTRUMENTS, MARKETS, startFake } from './capital-test-fixtures';
@@ -55,9 +56,13 @@ export interface LiveBotsOptions {
   fakeMarkets?: Partial<Record<string, Partial<FakeMarket>>>;
   /** The fake's requests per second per account: Capital.com's 10 unless said. */
   requestsPerSecond?: number;
+  /** The password the account is saved with (a wrong one: the bot cannot log in). */
+  password?: string;
+  /** More of the app's dependencies (its mailer, the alerts' allow-list). */
+  app?: Partial<AppDeps>;
 }
 
-export async function liveBots({ markets, fakeMarkets = {}, requestsPerSecond }: LiveBotsOptions) {
+export async function liveBots({ markets, fakeMarkets = {}, requestsPerSecond, password, app }: LiveBotsOptions) {
   // The quotes' minutes come from the fake's clock: each bar is a new minute.
   let offsetMs = 0;
   const fake = await startFake({
@@ -67,7 +72,7 @@ export async function liveBots({ markets, fakeMarkets = {}, requestsPerSecond }:
   });
   onTestFinished(() => fake.close());
   const encryptionKey = randomBytes(32).toString('hex');
-  const testApp = await createTestApp({ encryptionKey });
+  const testApp = await createTestApp({ encryptionKey, ...app });
   const ownerToken = (await login(testApp, await createUser(testApp))).jwt;
   const adminToken = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
   const account = await testApp.call<Account>({
@@ -78,7 +83,7 @@ export async function liveBots({ markets, fakeMarkets = {}, requestsPerSecond }:
       accountId: 'LIVE-1',
       isDemo: false,
       username: ACCOUNT.identifier,
-      password: ACCOUNT.password,
+      password: password ?? ACCOUNT.password,
       apikey: ACCOUNT.apiKey,
     },
   });
@@ -189,7 +194,7 @@ export async function liveBots({ markets, fakeMarkets = {}, requestsPerSecond }:
     const ask = Math.round((bid + point * spreadPoints) * 1e6) / 1e6;
     fake.pushQuote(EPICS[market].epic, bid, ask, { gap: kind === 'open' });
   };
-  return { fake, hooks, runBot, orders, written, quote, investments };
+  return { fake, hooks, runBot, orders, written, quote, investments, testApp, ownerToken, encryptionKey };
 }
 
 export type LiveBots = Awaited<ReturnType<typeof liveBots>>;

@@ -126,8 +126,20 @@ describe('range backtest and common fields', () => {
       algorithm: ALGORITHM,
       dynamic: true,
       close: true,
+      holdOut: 20,
     });
     expect(messagesOf(values({}))).toEqual([`algorithm: ${BACKTEST_MESSAGES.algorithmRequired}`]);
+  });
+
+  it('holds back 20% by default, 0 to 50% allowed, with the Italian message outside', () => {
+    expect(schema.parse(values({ algorithm: ALGORITHM, holdOut: '0' }))).toMatchObject({ holdOut: 0 });
+    expect(schema.parse(values({ algorithm: ALGORITHM, holdOut: '50' }))).toMatchObject({ holdOut: 50 });
+    for (const holdOut of ['51', '-1', ''])
+      expect(messagesOf(values({ algorithm: ALGORITHM, holdOut }))).toEqual([
+        `holdOut: ${BACKTEST_MESSAGES.holdOutRange}`,
+      ]);
+    // A single backtest holds nothing back, whatever the hidden field says.
+    expect(schema.parse(values({ type: 'single', holdOut: '99' }))).not.toHaveProperty('holdOut');
   });
 
   it('needs a positive capital, worst and safe worst', () => {

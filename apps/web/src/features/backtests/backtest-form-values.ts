@@ -3,6 +3,7 @@
 // backtest's empty fields take the defaults, and the contract's schema has the last word.
 import {
   backtestConfigSchema,
+  HOLD_OUT_DEFAULT,
   maxLeverageFor,
   MIN_LEVERAGE,
   type AccountType,
@@ -29,6 +30,8 @@ export interface BacktestFormValues {
   algorithm: string;
   dynamic: boolean;
   close: boolean;
+  /** Percent of the period held back to test the rows on (out of sample); 0 for none. */
+  holdOut: string;
   /** Single only; empty takes the default. */
   size: string;
   addizionale: string;
@@ -62,6 +65,7 @@ export function emptyBacktestFormValues(
     algorithm: '',
     dynamic: false,
     close: true,
+    holdOut: String(HOLD_OUT_DEFAULT),
     size: '',
     addizionale: '',
     mediazione: '',
@@ -106,6 +110,7 @@ export function toBacktestConfig(
       algorithm: values.algorithm,
       dynamic: values.dynamic,
       close: values.close,
+      holdOut: required(values.holdOut),
     };
   }
   return {

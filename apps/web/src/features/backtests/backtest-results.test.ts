@@ -8,6 +8,7 @@ import {
   highlights,
   overflowNote,
   overflowSummary,
+  rankedPeriod,
   withinRisk,
   YEAR_MS,
 } from './backtest-results';
@@ -29,6 +30,19 @@ const row = (profit: number, requirement: number, interest = profit / 100): Back
   overflowAt: null,
   requirement20: requirement * 2,
   requirement200: requirement / 2,
+  timeUnderWaterDays: 3,
+  heldBack: null,
+});
+
+describe('the period the rows were ranked on', () => {
+  it('ends the day before the held-back part, or is the whole period', () => {
+    const period = { from: '2025-06-23', to: '2025-06-27' };
+    expect(rankedPeriod({ ...period, heldBackFrom: null })).toEqual(period);
+    expect(rankedPeriod({ ...period, heldBackFrom: '2025-06-26T00:00:00.000Z' })).toEqual({
+      from: '2025-06-23',
+      to: '2025-06-25',
+    });
+  });
 });
 
 describe('risk filtering', () => {

@@ -1,6 +1,6 @@
 // What the results screen derives from a backtest's rows (product-spec.md section 2, engine.md
 // section 5): the rows within the chosen risk, the three highlight cards and the annual return.
-import type { BacktestResult } from '@platform/contracts';
+import type { Backtest, BacktestResult } from '@platform/contracts';
 import { formatDateTime, formatPercent } from '../../lib/format';
 
 export const RISK_MIN = 10;
@@ -140,6 +140,16 @@ export function annualReturn(capital: number, profit: number, from: string, to: 
   const growth = (capital + profit) / capital;
   if (growth <= 0) return -1;
   return growth ** (YEAR_MS / span) - 1;
+}
+
+/**
+ * The days the rows were computed on: the whole period, or up to the day before the held-back part
+ * (out of sample), which starts at the start of a day.
+ */
+export function rankedPeriod(backtest: Pick<Backtest, 'from' | 'to' | 'heldBackFrom'>): { from: string; to: string } {
+  if (backtest.heldBackFrom === null) return { from: backtest.from, to: backtest.to };
+  const lastDay = new Date(Date.parse(backtest.heldBackFrom) - DAY_MS).toISOString().slice(0, 10);
+  return { from: backtest.from, to: lastDay };
 }
 
 /** Beyond this an annualised short period says nothing a reader can use, only that it is huge. */

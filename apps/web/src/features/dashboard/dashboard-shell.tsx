@@ -2,7 +2,7 @@
 // 769px), the top bar and the selected view. The views are given by the app, which is where
 // features meet; the shell knows them only as DashboardView entries.
 import { SESSION_MESSAGES } from '@platform/contracts';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSession } from '../../lib/session/session-context';
 import { useDocumentTheme } from '../../lib/theme';
@@ -17,7 +17,7 @@ import './dashboard.css';
 
 const MAIN_CONTENT_ID = 'main-content';
 
-export function DashboardShell({ views }: { views: DashboardViews }) {
+export function DashboardShell({ views, topBarExtra }: { views: DashboardViews; topBarExtra?: ReactNode }) {
   const { user, logout } = useSession();
   const view = useSelectedView(views);
   const isAdmin = user?.role === 'admin';
@@ -101,6 +101,7 @@ export function DashboardShell({ views }: { views: DashboardViews }) {
           menuOpen={drawer}
           menuButtonRef={menuButtonRef}
           onOpenMenu={() => setDrawerOpen(true)}
+          extra={topBarExtra}
         />
         <div id={MAIN_CONTENT_ID} ref={contentRef} tabIndex={-1} className="dashboard__content">
           <ViewContent key={view.id} view={view} isAdmin={isAdmin} />

@@ -3,7 +3,8 @@
 // confirmation (positions are not closed), and each bot's Stop or Start behind one too (issue 32;
 // positions stay as they are). The list is asked again every 5 s while the view is open, so a bot
 // that stops, waits or fails shows it without a reload. Each row exports its transactions (CSV)
-// and monthly statements (PDF) from a dialog (issue 36).
+// and monthly statements (PDF) from a dialog (issue 36), and opens the investment's chart, equity,
+// positions and transactions in another (issue 36, point 2).
 import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_MESSAGES, type Investment } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -16,7 +17,9 @@ import { notify } from '../../lib/toast';
 import { useRequestInvestmentDeletion } from './api/request-investment-deletion';
 import { useSwitchInvestmentBot } from './api/switch-investment-bot';
 import type { BotSwitch } from './bot-state';
+import { AlertSettingsDialog } from './components/alert-settings-dialog';
 import { investmentColumns } from './components/investment-columns';
+import { InvestmentChartDialog } from './components/investment-chart-dialog';
 import { InvestmentExportDialog } from './components/investment-export-dialog';
 import { InvestmentFormPanel } from './components/investment-form';
 import './investments.css';
@@ -43,6 +46,8 @@ export function InvestmentsView() {
   const [deleting, setDeleting] = useState<Investment | null>(null);
   const [switching, setSwitching] = useState<Switching | null>(null);
   const [exporting, setExporting] = useState<Investment | null>(null);
+  const [alerting, setAlerting] = useState<Investment | null>(null);
+  const [viewing, setViewing] = useState<Investment | null>(null);
   const columns = useMemo(
     () =>
       investmentColumns({
@@ -50,6 +55,8 @@ export function InvestmentsView() {
         onDelete: setDeleting,
         onSwitch: (investment, action) => setSwitching({ investment, action }),
         onExport: setExporting,
+        onView: setViewing,
+        onAlerts: setAlerting,
       }),
     [],
   );
@@ -106,6 +113,8 @@ export function InvestmentsView() {
         onCancel={() => setDeleting(null)}
       />
       <InvestmentExportDialog investment={exporting} onClose={() => setExporting(null)} />
+      <AlertSettingsDialog investment={alerting} onClose={() => setAlerting(null)} />
+      <InvestmentChartDialog investment={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
         open={switching !== null}
         message={switching ? SWITCH_MESSAGES[switching.action].confirm : ''}

@@ -45,10 +45,11 @@ import {
 } from './capital-find-opened';
 import type { CapitalLink } from './capital-link';
 import { type CapitalMarket, marketClosedReason, resolveMarket } from './capital-market';
-import { type CapitalLogger, silentLogger } from './capital-ports';
+import { silentLogger } from './capital-ports';
 import { dealRejected } from './capital-problems';
 import type { Confirm } from './capital-schemas';
 import { limitPrice, lotsOfSize, sizeOfLots, sizeProblem } from './capital-sizes';
+import type { Logger } from '../../../lib/logger';
 
 export interface CapitalBrokerOptions {
   link: CapitalLink;
@@ -57,7 +58,7 @@ export interface CapitalBrokerOptions {
   instrument: InstrumentSpec;
   /** Where each request's reference is written the moment it answers (the bot's ledger). */
   journal?: OrderJournal;
-  logger?: CapitalLogger;
+  logger?: Pick<Logger, 'info' | 'warn'>;
   timers?: Timers;
   /** How long a deal's confirmation is polled for, and how often. Defaults 10 s, 250 ms. */
   confirmTimeoutMs?: number;
@@ -70,7 +71,7 @@ export class CapitalBroker implements Broker {
   readonly #options: CapitalBrokerOptions;
   readonly #link: CapitalLink;
   readonly #timers: Timers;
-  readonly #logger: CapitalLogger;
+  readonly #logger: Pick<Logger, 'info' | 'warn'>;
   readonly #polling: ConfirmPolling;
   #market: CapitalMarket | null = null;
   /** The reference each order's request got, by clientRef, for a look-up in this run. */

@@ -7,9 +7,9 @@ import type { Quote } from '../broker';
 import type { Timers } from '../../timers';
 import { RequestBudget, type RequestBudgetOptions } from './capital-budget';
 import type { CapitalCall, CapitalMethod } from './capital-http';
-import type { CapitalLogger } from './capital-ports';
 import { type CapitalCredentials, CapitalSession } from './capital-session';
 import { CapitalQuoteStream, DEFAULT_STREAM_TIMING, type StreamTiming } from './capital-stream';
+import type { Logger } from '../../../lib/logger';
 
 /** What the adapter needs of an account: its calls, and the quotes of an epic. */
 export interface CapitalLink {
@@ -28,7 +28,7 @@ export interface CapitalAccountLinkOptions {
   /** The quote stream's URL, with its /connect path: CAPITAL_STREAM_URL. */
   streamUrl: string;
   credentials: CapitalCredentials;
-  logger: CapitalLogger;
+  logger: Pick<Logger, 'info' | 'warn'>;
   timers: Timers;
   /** Per REST call; past it the outcome is unknown. Default 10 s. */
   requestTimeoutMs?: number;

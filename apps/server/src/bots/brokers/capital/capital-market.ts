@@ -75,7 +75,7 @@ export async function marketClosedReason(
 }
 
 /** "lun 29/11 22:00 UTC": when a market opens, as the investment's reason says it. */
-function formatOpening(ms: number): string {
+export function formatOpening(ms: number): string {
   const date = new Date(ms);
   const days = ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'];
   const two = (value: number) => String(value).padStart(2, '0');

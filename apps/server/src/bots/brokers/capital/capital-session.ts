@@ -13,8 +13,9 @@ import {
   callCapital,
 } from './capital-http';
 import { sessionRefused } from './capital-problems';
-import { type CapitalLogger, type Timers, errorText, sleep } from './capital-ports';
+import { type Timers, errorText, sleep } from './capital-ports';
 import { sessionTokensSchema } from './capital-schemas';
+import type { Logger } from '../../../lib/logger';
 
 export interface CapitalCredentials {
   apiKey: string;
@@ -31,7 +32,7 @@ export interface CapitalSessionOptions {
   apiUrl: string;
   credentials: CapitalCredentials;
   timers: Timers;
-  logger: CapitalLogger;
+  logger: Pick<Logger, 'info' | 'warn'>;
   requestTimeoutMs: number;
   /** Silence after which the session pings; under Capital.com's 10-minute idle expiry. */
   keepAliveMs: number;

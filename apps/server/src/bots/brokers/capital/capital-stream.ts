@@ -8,9 +8,10 @@
 import WebSocket from 'ws';
 import type { Quote } from '../broker';
 import type { Timers } from '../../timers';
-import { type CapitalLogger, errorText } from './capital-ports';
+import { errorText } from './capital-ports';
 import { quotePayloadSchema, streamErrorPayloadSchema, streamFrameSchema } from './capital-schemas';
 import { isStaleSessionCode, type SessionTokens } from './capital-session';
+import type { Logger } from '../../../lib/logger';
 
 /** Where the stream gets its tokens: the REST session. */
 export interface StreamAuth {
@@ -40,7 +41,7 @@ export interface CapitalStreamOptions {
   url: string;
   auth: StreamAuth;
   timers: Timers;
-  logger: CapitalLogger;
+  logger: Pick<Logger, 'info' | 'warn'>;
   timing: StreamTiming;
 }
 

@@ -1,10 +1,14 @@
 // The live charts' candles: one per bar of the feed (a bar starts with an 'open' price: a minute
 // of the market, shorter on the wall clock when the replay runs faster), timed by the wall clock
 // in whole seconds; bars that start within the same second share a candle. The last
-// LIVE_CANDLES_LIMIT per market are kept, the newest still growing.
-import { LIVE_CANDLES_LIMIT, type LiveCandle, type Market } from '@platform/contracts';
+// CANDLES_KEPT per market are kept, the newest still growing: the overview reads the last
+// LIVE_CANDLES_LIMIT of them, an investment's chart (issue 36) the prices its bot traded on.
+import type { LiveCandle, Market } from '@platform/contracts';
 import type { PriceEvent } from '../../protocol/hub-protocol';
 import type { LiveCandleSource } from '../../../modules/prices/live-candles';
+
+/** Three days of minutes at real time: a few hundred kilobytes per market. */
+export const CANDLES_KEPT = 3 * 24 * 60;
 
 export class CandleBook implements LiveCandleSource {
   private readonly candles = new Map<Market, LiveCandle[]>();
@@ -16,7 +20,7 @@ export class CandleBook implements LiveCandleSource {
     const last = list[list.length - 1];
     if (!last || (event.kind === 'open' && time > last.time)) {
       list.push({ time, open: event.price, high: event.price, low: event.price, close: event.price });
-      if (list.length > LIVE_CANDLES_LIMIT) list.shift();
+      if (list.length > CANDLES_KEPT) list.shift();
       return;
     }
     last.high = Math.max(last.high, event.price);

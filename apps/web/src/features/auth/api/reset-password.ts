@@ -9,5 +9,4 @@ export const resetPassword = (body: PasswordReset) =>
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
 
 /** The server says so when the link's token is expired or already used. */
-export const isExpiredTokenError = (error: Error) =>
-  error instanceof ApiError && error.isRefusal && error.message.toLowerCase().includes('token');
+export const isExpiredTokenError = (error: Error) => error instanceof ApiError && error.code === 'reset-token-invalid';

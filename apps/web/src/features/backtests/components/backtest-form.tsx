@@ -214,6 +214,18 @@ function BacktestForm({ instruments, algorithms, marketData, onClose }: Backtest
               </select>
             )}
           </FormField>
+          <TextField
+            label="Fuori campione (%)"
+            error={errors.holdOut?.message}
+            hint="Ultima parte del periodo tenuta da parte: le righe si calcolano e ordinano sul resto, e ognuna mostra il suo risultato su questa parte. 0 per non usarla."
+            registration={register('holdOut')}
+            type="number"
+            min={0}
+            max={50}
+            step="any"
+            inputMode="decimal"
+            autoComplete="off"
+          />
           <div className="backtests-switches">
             <label className="checkbox">
               <input type="checkbox" {...register('dynamic')} /> Dynamic secure

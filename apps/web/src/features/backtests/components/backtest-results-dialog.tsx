@@ -11,7 +11,7 @@ import {
 import { useId, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { Dialog } from '../../../components/dialog';
-import { formatDay, formatEuro } from '../../../lib/format';
+import { formatDay, formatEuro, formatNumber } from '../../../lib/format';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useExportBacktestResults } from '../api/export-backtest-results';
@@ -30,7 +30,7 @@ import { equityCurveColumn } from './equity-curve-column';
 import { EquityCurveDialog, type CurveRow } from './equity-curve-dialog';
 import { HighlightCards } from './highlight-cards';
 import './risk-leverage.css';
-import { resultColumns, resultRowId } from './result-columns';
+import { heldBackColumns, resultColumns, resultRowId } from './result-columns';
 
 const PAGE_SIZE = 100;
 const PAGE_SIZE_OPTIONS = [50, 100, 200, 500] as const;
@@ -99,7 +99,8 @@ function BacktestResults({ id, titleId, onClose, onOpenCurve }: BacktestResultsP
       const index = places.get(result);
       if (index !== undefined) onOpenCurve({ index, result });
     };
-    return [...resultColumns, equityCurveColumn(open)];
+    const outOfSample = backtest?.heldBackFrom ? heldBackColumns : [];
+    return [...resultColumns, ...outOfSample, equityCurveColumn(open)];
   }, [backtest, onOpenCurve]);
   const singleRow = backtest?.type === 'single' ? backtest.results[0] : undefined;
 
@@ -170,6 +171,14 @@ function BacktestResults({ id, titleId, onClose, onOpenCurve }: BacktestResultsP
             </p>
           )}
           {stoppedNote && <p className="backtest-results__note">{stoppedNote}</p>}
+          {backtest.heldBackFrom && (
+            <p className="backtest-results__note">
+              Fuori campione: l’ultimo {formatNumber(backtest.holdOut)}% delle barre, dal{' '}
+              {formatDay(backtest.heldBackFrom)}, è stato tenuto da parte. Le righe e i riquadri
+              sono calcolati sul periodo precedente; le colonne «fuori campione» mostrano il risultato
+              di ogni riga su quella parte, ripartendo dal capitale.
+            </p>
+          )}
           <HighlightCards backtest={backtest} risk={risk} />
           <DataTable
             title={`Risultati con requirement ≤ ${risk}%`}

@@ -2,8 +2,8 @@
 // chart and its library (lightweight-charts) arrive in a chunk of their own on the first click,
 // so the Backtest view does not download them for a customer who never opens a curve.
 import { EQUITY_CURVE_MESSAGES, type BacktestResult } from '@platform/contracts';
-import { lazy, Suspense, useId } from 'react';
-import { Dialog } from '../../../components/dialog';
+import { lazy } from 'react';
+import { ChartDialog } from '../../../components/charts/chart-dialog';
 import { formatNumber } from '../../../lib/format';
 import { loadChunk } from '../../../lib/load-chunk';
 import './equity-curve.css';
@@ -31,35 +31,15 @@ export const curveRowLabel = ({ result }: CurveRow) =>
   `Mediazione ${formatNumber(result.mediazione)} · Target ${formatNumber(result.target)}`;
 
 export function EquityCurveDialog({ backtestId, row, onClose }: EquityCurveDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog open={row !== null} onCancel={onClose} labelledBy={titleId} className="dialog--equity-curve">
-      {row && (
-        <div className="equity-curve">
-          <header className="equity-curve__header">
-            <div>
-              <h2 id={titleId} className="dialog__title">
-                {EQUITY_CURVE_MESSAGES.title}
-              </h2>
-              <p className="equity-curve__row">{curveRowLabel(row)}</p>
-            </div>
-            <button type="button" className="button button--ghost" onClick={onClose}>
-              Chiudi
-            </button>
-          </header>
-          <Suspense
-            fallback={
-              <div
-                className="spinner backtests-loading"
-                role="status"
-                aria-label={EQUITY_CURVE_MESSAGES.loading}
-              />
-            }
-          >
-            <EquityCurvePanel key={`${backtestId}:${row.index}`} backtestId={backtestId} row={row.index} />
-          </Suspense>
-        </div>
-      )}
-    </Dialog>
+    <ChartDialog
+      open={row !== null}
+      onClose={onClose}
+      title={EQUITY_CURVE_MESSAGES.title}
+      subject={row && curveRowLabel(row)}
+      loading={{ label: EQUITY_CURVE_MESSAGES.loading, className: 'backtests-loading' }}
+    >
+      {row && <EquityCurvePanel key={`${backtestId}:${row.index}`} backtestId={backtestId} row={row.index} />}
+    </ChartDialog>
   );
 }

@@ -3,12 +3,11 @@
 // the cycles closed by the stop marked, and the worst drawdown's peak and low), the drawdown from
 // the running peak, and the cycles closed along the period. The server sends at most about 1,500
 // points, each closing a stretch of bars: equity and balance at its close, the deepest drawdown
-// inside it, its cycles.
+// inside it, its cycles. A second tab, 'Prezzo', draws the market with the row's cycles
+// (equity-curve-price-chart.tsx).
 import { EQUITY_CURVE_MESSAGES, type EquityCurveData } from '@platform/contracts';
 import {
   AreaSeries,
-  ColorType,
-  createChart,
   createSeriesMarkers,
   HistogramSeries,
   LineSeries,
@@ -16,44 +15,79 @@ import {
   type IChartApi,
   type SeriesMarker,
   type Time,
-  type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { CHART_PALETTES, type ChartPalette } from '../../../components/charts/chart-palette';
+import { ChartFigures, ChartFrame, ChartLegend } from '../../../components/charts/chart-panel';
+import { chartSeconds as seconds, useDialogChart } from '../../../components/charts/dialog-chart';
 import { formatDateTime, formatEuro, formatNumber, formatPercent } from '../../../lib/format';
 import { useTheme, type Theme } from '../../../lib/theme';
 import { useEquityCurve } from '../api/get-equity-curve';
 import { formatDuration } from '../equity-curve-figures';
+import { CurvePriceChart, CurvePriceLegend } from './equity-curve-price-chart';
 
-/**
- * The canvas cannot read CSS variables: the colours mirror the tokens of base.css (the overview's
- * charts keep their own copy; features do not share code).
- */
-const PALETTES: Record<
-  Theme,
-  { text: string; grid: string; equity: string; balance: string; fall: string; cycles: string }
-> = {
-  light: {
-    text: '#5b6b82',
-    grid: '#e7edf5',
-    equity: '#056cf2',
-    balance: '#1b873f',
-    fall: '#c62828',
-    cycles: '#8fa3bf',
-  },
-  dark: {
-    text: '#9aa9bf',
-    grid: '#22324a',
-    equity: '#5b9dff',
-    balance: '#4cc97a',
-    fall: '#ff6b6b',
-    cycles: '#5a6d88',
-  },
-};
+type CurveTab = 'equity' | 'price';
+const TABS: [CurveTab, string][] = [
+  ['equity', EQUITY_CURVE_MESSAGES.equityTab],
+  ['price', EQUITY_CURVE_MESSAGES.priceTab],
+];
+
+/** Equity or the market: a tab list (arrow keys move between the two, as the ARIA pattern says). */
+function CurveTabs({ curve, theme }: { curve: EquityCurveData; theme: Theme }) {
+  const [tab, setTab] = useState<CurveTab>('equity');
+  const baseId = useId();
+  const tabId = (name: CurveTab) => `${baseId}-tab-${name}`;
+  const panelId = `${baseId}-panel`;
+  const tabRefs = useRef<Partial<Record<CurveTab, HTMLButtonElement | null>>>({});
+  const move = (name: CurveTab) => {
+    setTab(name);
+    tabRefs.current[name]?.focus();
+  };
+  return (
+    <>
+      <div className="equity-curve__tabs" role="tablist" aria-label="Grafico">
+        {TABS.map(([name, label]) => (
+          <button
+            key={name}
+            ref={(element) => {
+              tabRefs.current[name] = element;
+            }}
+            id={tabId(name)}
+            type="button"
+            role="tab"
+            className="equity-curve__tab"
+            aria-selected={tab === name}
+            aria-controls={panelId}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') move(name === 'equity' ? 'price' : 'equity');
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)}>
+        {tab === 'equity' ? (
+          <>
+            <CurveChart curve={curve} />
+            <Legend theme={theme} />
+          </>
+        ) : (
+          <>
+            <CurvePriceChart curve={curve} />
+            <CurvePriceLegend />
+          </>
+        )}
+      </div>
+    </>
+  );
+}
 
 const translucent = (hex: string, alpha: number) =>
   `rgba(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)}, ${alpha})`;
 
-const seconds = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 const isoOf = (ms: number) => new Date(ms).toISOString();
 
 /** The first point at or after a time (points are in time order): where a marker of that moment sits. */
@@ -68,7 +102,7 @@ function pointAt(times: readonly number[], time: number): number {
   return low;
 }
 
-function markersOf(curve: EquityCurveData, palette: (typeof PALETTES)[Theme]): SeriesMarker<Time>[] {
+function markersOf(curve: EquityCurveData, palette: ChartPalette): SeriesMarker<Time>[] {
   const { time, stops } = curve.points;
   const markers: SeriesMarker<Time>[] = [];
   stops.forEach((count, index) => {
@@ -101,7 +135,7 @@ function markersOf(curve: EquityCurveData, palette: (typeof PALETTES)[Theme]): S
 }
 
 function drawCurve(chart: IChartApi, curve: EquityCurveData, theme: Theme): void {
-  const palette = PALETTES[theme];
+  const palette = CHART_PALETTES[theme];
   const { time, balance, equity, drawdown, cycles } = curve.points;
   const at = (index: number) => seconds(time[index] as number);
   const euro = { type: 'custom' as const, formatter: formatEuro, minMove: 0.01 };
@@ -159,79 +193,31 @@ function drawCurve(chart: IChartApi, curve: EquityCurveData, theme: Theme): void
 }
 
 function CurveChart({ curve }: { curve: EquityCurveData }) {
-  const theme = useTheme();
-  const containerRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const palette = PALETTES[theme];
-    const chart = createChart(container, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: palette.text,
-        fontFamily: 'Inter, system-ui, sans-serif',
-        panes: { separatorColor: palette.grid },
-      },
-      grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-      localization: { locale: 'it-IT' },
-      rightPriceScale: { borderVisible: false },
-      // The whole period stays in view when the width changes (a phone turned, the dialog resized),
-      // and fits a phone's width: 1,500 points at the library's least spacing (half a pixel) would not.
-      timeScale: {
-        minBarSpacing: 0.05,
-        borderVisible: false,
-        timeVisible: true,
-        secondsVisible: false,
-        lockVisibleTimeRangeOnResize: true,
-      },
-      // A vertical swipe over the chart scrolls the dialog; a horizontal one moves the chart.
-      handleScroll: { vertTouchDrag: false },
-    });
-    drawCurve(chart, curve, theme);
-    return () => chart.remove();
-  }, [curve, theme]);
+  const draw = useCallback((chart: IChartApi, theme: Theme) => drawCurve(chart, curve, theme), [curve]);
+  const containerRef = useDialogChart(draw, { keepRangeOnResize: true });
 
   const summary =
     `Equity da ${formatEuro(curve.capital)} a ${formatEuro(curve.finalEquity)} dal ${formatDateTime(isoOf(curve.points.time[0] ?? 0))} ` +
     `al ${formatDateTime(isoOf(curve.points.time.at(-1) ?? 0))}; drawdown massimo ${formatPercent(curve.maxDrawdown)}; ` +
     `${curve.trades} cicli chiusi, di cui ${curve.stops} dallo stop.`;
   return (
-    <div className="equity-curve__frame" data-testid="equity-curve-chart">
-      <div ref={containerRef} className="equity-curve__chart" />
-      {/* The picture's name on a layer of its own over the chart, not on it: the chart holds the
-          library's attribution link, which a role="img" would make unreachable (axe: nested-interactive). */}
-      <div className="equity-curve__label" role="img" aria-label={summary} />
-    </div>
+    <ChartFrame containerRef={containerRef} summary={summary} testId="equity-curve-chart" />
   );
 }
 
 function Legend({ theme }: { theme: Theme }) {
-  const palette = PALETTES[theme];
-  const items = [
-    ['Equity', palette.equity],
-    ['Balance', palette.balance],
-    ['Drawdown dal picco', palette.fall],
-    ['Cicli chiusi (in rosso con stop)', palette.cycles],
-  ] as const;
-  // The arrows over the equity line: the cycles closed by the stop.
-  const stop = '▼';
+  const palette = CHART_PALETTES[theme];
   return (
-    <ul className="equity-curve__legend" aria-label="Legenda">
-      {items.map(([label, color]) => (
-        <li key={label}>
-          <span className="equity-curve__swatch" style={{ background: color }} aria-hidden="true" />
-          {label}
-        </li>
-      ))}
-      <li>
-        <span className="equity-curve__arrow" style={{ color: palette.fall }} aria-hidden="true">
-          {stop}
-        </span>
-        Stop
-      </li>
-    </ul>
+    <ChartLegend
+      items={[
+        { label: 'Equity', color: palette.equity },
+        { label: 'Balance', color: palette.balance },
+        { label: 'Drawdown dal picco', color: palette.fall },
+        { label: 'Cicli chiusi (in rosso con stop)', color: palette.cycles },
+        // The arrows over the equity line: the cycles closed by the stop.
+        { label: 'Stop', color: palette.fall, symbol: '▼' },
+      ]}
+    />
   );
 }
 
@@ -266,24 +252,16 @@ export function EquityCurvePanel({ backtestId, row }: { backtestId: string; row:
   if (data.openPnl !== 0) figures.splice(3, 0, ['Posizione aperta a fine periodo', formatEuro(data.openPnl)]);
   return (
     <>
-      <dl className="equity-curve__figures">
-        {figures.map(([label, value]) => (
-          <div key={label} className="equity-curve__figure">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ChartFigures figures={figures} />
       {data.peakAt !== null && data.troughAt !== null && (
-        <p className="equity-curve__note">
+        <p className="chart-panel__note">
           Drawdown massimo dal picco del {formatDateTime(isoOf(data.peakAt))} al minimo del{' '}
           {formatDateTime(isoOf(data.troughAt))}.
           {data.underwater &&
             ` Il periodo più lungo sotto il picco va dal ${formatDateTime(isoOf(data.underwater.from))} al ${formatDateTime(isoOf(data.underwater.to))}${data.underwater.recovered ? '' : ', fine del periodo, senza recupero'}.`}
         </p>
       )}
-      <CurveChart curve={data} />
-      <Legend theme={theme} />
+      <CurveTabs curve={data} theme={theme} />
     </>
   );
 }

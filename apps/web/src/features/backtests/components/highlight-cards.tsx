@@ -3,7 +3,7 @@
 import type { Backtest, BacktestResult } from '@platform/contracts';
 import { useId } from 'react';
 import { formatEuro, formatNumber, formatPercent } from '../../../lib/format';
-import { annualReturn, formatAnnualReturn, highlights, RISK_STEP } from '../backtest-results';
+import { annualReturn, formatAnnualReturn, highlights, rankedPeriod, RISK_STEP } from '../backtest-results';
 
 interface HighlightCardsProps {
   backtest: Backtest;
@@ -35,7 +35,9 @@ function HighlightCard({
   backtest: Backtest;
 }) {
   const titleId = useId();
-  const yearly = row ? annualReturn(backtest.capital, row.profit, backtest.from, backtest.to) : undefined;
+  // Over the days the row's profit was made on: without the held-back part (out of sample).
+  const period = rankedPeriod(backtest);
+  const yearly = row ? annualReturn(backtest.capital, row.profit, period.from, period.to) : undefined;
   return (
     <article className="inset-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="backtest-highlight__title">

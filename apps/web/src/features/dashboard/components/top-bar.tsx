@@ -2,7 +2,7 @@
 // data is being fetched, who is logged in, and the clock (hours and minutes, with the date).
 import type { Role, SessionUser } from '@platform/contracts';
 import { useIsFetching } from '@tanstack/react-query';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { LiveClock } from '../../../components/live-clock';
 import { SIDEBAR_ID } from './sidebar';
 
@@ -14,9 +14,11 @@ interface TopBarProps {
   menuOpen: boolean;
   menuButtonRef: RefObject<HTMLButtonElement | null>;
   onOpenMenu: () => void;
+  /** What the app puts beside the user (the alerts' bell): the shell knows no feature. */
+  extra?: ReactNode;
 }
 
-export function TopBar({ title, user, menuOpen, menuButtonRef, onOpenMenu }: TopBarProps) {
+export function TopBar({ title, user, menuOpen, menuButtonRef, onOpenMenu, extra }: TopBarProps) {
   const fetching = useIsFetching() > 0;
   const fullName = `${user.firstname} ${user.lastname}`.trim() || user.username;
   return (
@@ -51,6 +53,7 @@ export function TopBar({ title, user, menuOpen, menuButtonRef, onOpenMenu }: Top
           </>
         )}
       </span>
+      {extra}
       <div className="top-bar__user">
         <span className="top-bar__avatar" aria-hidden="true">
           {(user.firstname[0] ?? user.username[0] ?? '?').toUpperCase()}

@@ -1,7 +1,6 @@
 // The row's button that opens its files (issue 36: transactions as CSV, the monthly statement as
 // a PDF). An icon only, so it names the row; it opens a dialog, and says so.
-import { LineIcon } from '../../../components/line-icon';
-import '../../../components/row-actions.css';
+import { RowDialogButton } from '../../../components/row-dialog-button';
 
 interface ExportButtonProps {
   /** The row as a screen reader names it. */
@@ -11,18 +10,9 @@ interface ExportButtonProps {
 
 export function ExportButton({ subject, onClick }: ExportButtonProps) {
   return (
-    <button
-      type="button"
-      className="row-actions__button"
-      onClick={onClick}
-      aria-haspopup="dialog"
-      aria-label={`Esporta ${subject}`}
-      title="Esporta (CSV, PDF)"
-    >
-      <LineIcon size={18} strokeWidth={2}>
-        <path d="M12 4v11M7 10l5 5 5-5" />
-        <path d="M5 19h14" />
-      </LineIcon>
-    </button>
+    <RowDialogButton label={`Esporta ${subject}`} title="Esporta (CSV, PDF)" onClick={onClick}>
+      <path d="M12 4v11M7 10l5 5 5-5" />
+      <path d="M5 19h14" />
+    </RowDialogButton>
   );
 }

@@ -2,7 +2,8 @@
 // Leverage, SAcode, Actions, and before Actions the bot's state (issue 11: running, stopped, or
 // failed with the reason; issue 32: paused with the reason), kept last of the data columns so the
 // spec's stay where they were. Actions has, before edit and delete, the bot's Start or Stop and
-// the export of the investment's files (issue 36).
+// the export of the investment's files (issue 36), and opens the investment's chart ('Visualizza',
+// as the other lists open a row; issue 36, point 2).
 import type { Investment } from '@platform/contracts';
 import { createColumnHelper } from '@tanstack/react-table';
 import { RowActions } from '../../../components/row-actions';
@@ -12,6 +13,7 @@ import { saCodeOf } from '../investment-form-values';
 import { BotStateCell } from './bot-state-cell';
 import type { BotSwitch } from '../bot-state';
 import { BotSwitchButton } from './bot-switch-button';
+import { AlertsButton } from './alerts-button';
 import { ExportButton } from './export-button';
 
 interface InvestmentColumnActions {
@@ -19,6 +21,8 @@ interface InvestmentColumnActions {
   onDelete: (investment: Investment) => void;
   onSwitch: (investment: Investment, action: BotSwitch) => void;
   onExport: (investment: Investment) => void;
+  onView: (investment: Investment) => void;
+  onAlerts: (investment: Investment) => void;
 }
 
 const column = createColumnHelper<Investment>();
@@ -26,7 +30,7 @@ const column = createColumnHelper<Investment>();
 const subjectOf = (investment: Investment) =>
   `investment ${investment.account.accountId} ${investment.algorithm.name}`;
 
-export const investmentColumns = ({ onEdit, onDelete, onSwitch, onExport }: InvestmentColumnActions) => [
+export const investmentColumns = ({ onEdit, onDelete, onSwitch, onExport, onView, onAlerts }: InvestmentColumnActions) => [
   // A display column: a value over 30 characters would make the table put the cell on one
   // truncated line, and a long username would then widen the table past the view (with the
   // Actions' third button, by about 20px at 1280); the two lines wrap instead.
@@ -68,8 +72,10 @@ export const investmentColumns = ({ onEdit, onDelete, onSwitch, onExport }: Inve
             />
           )}
           <ExportButton subject={subjectOf(investment)} onClick={() => onExport(investment)} />
+          <AlertsButton subject={subjectOf(investment)} onClick={() => onAlerts(investment)} />
           <RowActions
             subject={subjectOf(investment)}
+            onView={() => onView(investment)}
             onEdit={() => onEdit(investment)}
             onDelete={() => onDelete(investment)}
           />

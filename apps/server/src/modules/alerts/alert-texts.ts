@@ -1,0 +1,31 @@
+// The words of the alerts, as the owner reads them in the list, the e-mail and the webhook's body.
+const percent = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2 });
+/** "mar 01/12, 22:00": a moment in UTC, as the bots' reasons give a market's reopening. */
+const moment = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export const ALERT_TEXTS = {
+  botError: (investment: string, reason: string) =>
+    `Il bot dell'investimento ${investment} si è fermato per un errore: ${reason}`,
+  fill: (investment: string, market: string, price: number) =>
+    `Ordine eseguito sull'investimento ${investment}: ${market} a ${price}.`,
+  drawdown: (investment: string, pct: number, limit: number, stopped: boolean) =>
+    `Il drawdown dell'investimento ${investment} è al ${percent.format(pct)}%, oltre il limite del ${percent.format(limit)}%.` +
+    (stopped ? ' Il bot è stato fermato; le posizioni aperte restano aperte.' : ''),
+  drawdownStopped: (pct: number, limit: number) =>
+    `Fermato al drawdown del ${percent.format(pct)}% (limite ${percent.format(limit)}%).`,
+  marketPaused: (investment: string, length: string, reason: string, reopening: Date | null) =>
+    `Il bot dell'investimento ${investment} è in pausa da ${length}` +
+    (reopening
+      ? `, oltre la riapertura che il calendario del mercato prevedeva (${moment.format(reopening)} UTC).`
+      : ' senza che il calendario del mercato lo spieghi.') +
+    ` Motivo: ${reason}`,
+  mailFooter: 'Gestisci gli avvisi dalla dashboard, nella sezione Investments:',
+  noWebhook: "Webhook rimosso dalle impostazioni dell'investimento.",
+} as const;

@@ -1,0 +1,60 @@
+// When a paused bot is worth an alert. The bots say why they wait in words (the investment's
+// reason); a Capital.com market closed adds when its calendar (the instrument's opening hours)
+// says it opens again: "(riapertura prevista lun 29/11 22:00 UTC)", written by formatOpening in
+// bots/brokers/capital/capital-market.ts. That reopening, with a grace, is when the pause stops
+// being explained; a pause without one (a broker that does not answer, a market closed when its
+// hours do not tell) is explained for a fixed while from its start.
+import { MARKET_PAUSE_GRACE_MS } from '@platform/contracts';
+
+export interface PauseFacts {
+  /** When the bot began to wait (ms). */
+  since: number;
+  /** When the market's calendar says it opens again (ms), or null when it does not say. */
+  reopensAt: number | null;
+}
+
+const REOPENING = /riapertura prevista \S+ (\d{2})\/(\d{2}) (\d{2}):(\d{2}) UTC/;
+
+/**
+ * The reopening a pause's reason names (ms), or null. The reason gives day and month only: the
+ * year is the one that puts it nearest to when the reason was written (the hours look a week ahead).
+ */
+export function reopeningOf(reason: string, writtenAt: number): number | null {
+  const match = REOPENING.exec(reason);
+  if (!match) return null;
+  const [day, month, hour, minute] = match.slice(1).map(Number) as [number, number, number, number];
+  const year = new Date(writtenAt).getUTCFullYear();
+  const candidates = [year - 1, year, year + 1]
+    .map((y) => Date.UTC(y, month - 1, day, hour, minute))
+    .filter((at) => new Date(at).getUTCDate() === day);
+  if (candidates.length === 0) return null;
+  return candidates.reduce((best, at) => (Math.abs(at - writtenAt) < Math.abs(best - writtenAt) ? at : best));
+}
+
+/** The reopening that explains the pause, or null (none known, or one already past when it began). */
+export const calendarReopening = (pause: PauseFacts): number | null =>
+  pause.reopensAt !== null && pause.reopensAt > pause.since ? pause.reopensAt : null;
+
+/** The moment the pause outlasts what its calendar explains. */
+export function pauseDueAt(pause: PauseFacts): number {
+  const reopening = calendarReopening(pause);
+  return reopening !== null
+    ? reopening + MARKET_PAUSE_GRACE_MS.pastReopening
+    : pause.since + MARKET_PAUSE_GRACE_MS.unexplained;
+}
+
+export const pauseIsOverdue = (pause: PauseFacts, now: number): boolean => now >= pauseDueAt(pause);
+
+/** "2 ore e 5 minuti": how long a pause has lasted, as the alert says it. */
+export function pauseLength(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const days = Math.floor(minutes / 1_440);
+  const hours = Math.floor((minutes % 1_440) / 60);
+  const rest = minutes % 60;
+  const parts = [
+    days > 0 ? `${days} ${days === 1 ? 'giorno' : 'giorni'}` : null,
+    hours > 0 ? `${hours} ${hours === 1 ? 'ora' : 'ore'}` : null,
+    rest > 0 || (days === 0 && hours === 0) ? `${rest} ${rest === 1 ? 'minuto' : 'minuti'}` : null,
+  ].filter((part) => part !== null);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}` : (parts[0] ?? '');
+}

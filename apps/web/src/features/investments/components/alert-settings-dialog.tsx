@@ -1,0 +1,279 @@
+// An investment's alerts (issue 36, point 4): what to be told (a bot stopped by an error, on by
+// default; each fill; the drawdown past a limit, with the bot stopped there if asked; the bot
+// paused past its market's calendar, on by default) and how
+// (e-mail to the owner; a webhook, HTTPS, its body signed with a secret shown once, here, when
+// it is made). The form checks what the server checks, with the same messages.
+import {
+  ALERT_MESSAGES,
+  alertSettingsFormSchema,
+  type AlertSettings,
+  type AlertSettingsForm,
+  type Investment,
+} from '@platform/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { FormField } from '../../../components/form-field';
+import { refusalMessage } from '../../../lib/refusal-message';
+import { notify } from '../../../lib/toast';
+import { alertSettingsQuery, useSaveAlertSettings } from '../api/alert-settings';
+
+interface AlertSettingsDialogProps {
+  /** null: closed. */
+  investment: Investment | null;
+  onClose: () => void;
+}
+
+export function AlertSettingsDialog({ investment, onClose }: AlertSettingsDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={investment !== null} onCancel={onClose} labelledBy={titleId} className="alert-settings">
+      {investment && (
+        <AlertSettingsBody key={investment._id} investment={investment} titleId={titleId} onClose={onClose} />
+      )}
+    </Dialog>
+  );
+}
+
+function AlertSettingsBody({
+  investment,
+  titleId,
+  onClose,
+}: {
+  investment: Investment;
+  titleId: string;
+  onClose: () => void;
+}) {
+  const settings = useQuery(alertSettingsQuery(investment._id));
+  return (
+    <div className="alert-settings__body">
+      <h2 id={titleId} className="dialog__title">
+        {ALERT_MESSAGES.settingsTitle}
+      </h2>
+      <p className="alert-settings__subject">
+        {investment.account.accountId} · {investment.algorithm.name}
+      </p>
+      {settings.isPending && <div className="spinner" role="status" aria-label="Caricamento avvisi" />}
+      {settings.isError && (
+        <p role="alert" className="form-field__error">
+          {settings.error.message}
+        </p>
+      )}
+      {settings.data && <AlertSettingsFormView settings={settings.data} onClose={onClose} />}
+    </div>
+  );
+}
+
+interface Draft {
+  email: boolean;
+  webhookUrl: string;
+  onBotError: boolean;
+  onFill: boolean;
+  drawdownLimit: string;
+  drawdownStop: boolean;
+  onMarketPaused: boolean;
+}
+
+const draftOf = (settings: AlertSettings): Draft => ({
+  email: settings.email,
+  webhookUrl: settings.webhookUrl ?? '',
+  onBotError: settings.onBotError,
+  onFill: settings.onFill,
+  drawdownLimit: settings.drawdownLimitPct === null ? '' : String(settings.drawdownLimitPct),
+  drawdownStop: settings.drawdownStop,
+  onMarketPaused: settings.onMarketPaused,
+});
+
+/** The form as the server takes it; a limit typed with a comma is read with a dot. */
+function formOf(draft: Draft, regenerateSecret: boolean): AlertSettingsForm {
+  const limit = draft.drawdownLimit.trim().replace(',', '.');
+  return {
+    email: draft.email,
+    webhookUrl: draft.webhookUrl.trim() || null,
+    regenerateSecret,
+    onBotError: draft.onBotError,
+    onFill: draft.onFill,
+    drawdownLimitPct: limit === '' ? null : Number(limit),
+    drawdownStop: draft.drawdownStop,
+    onMarketPaused: draft.onMarketPaused,
+  };
+}
+
+function AlertSettingsFormView({ settings, onClose }: { settings: AlertSettings; onClose: () => void }) {
+  const save = useSaveAlertSettings();
+  const [draft, setDraft] = useState(() => draftOf(settings));
+  const [errors, setErrors] = useState<Partial<Record<'webhookUrl' | 'drawdownLimitPct', string>>>({});
+  const [secret, setSecret] = useState<string | null>(null);
+  const pauseHintId = useId();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+
+  const submit = (regenerateSecret: boolean) => (event?: FormEvent) => {
+    event?.preventDefault();
+    const form = formOf(draft, regenerateSecret);
+    const parsed = alertSettingsFormSchema.safeParse(form);
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'webhookUrl' || field === 'drawdownLimitPct') found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { investmentId: settings.investmentId, form },
+      {
+        onSuccess: (saved) => {
+          notify.success(ALERT_MESSAGES.saved);
+          if (saved.webhookSecret) setSecret(saved.webhookSecret);
+          else onClose();
+        },
+        onError: (error) => notify.error(refusalMessage(error, ALERT_MESSAGES.saveError)),
+      },
+    );
+  };
+
+  if (secret)
+    return (
+      <div className="alert-settings__secret">
+        <p>{ALERT_MESSAGES.secretOnce}</p>
+        <FormField
+          label="Segreto del webhook"
+          hint="Verifica l’intestazione X-Signature: sha256=HMAC-SHA256 del corpo con questo segreto."
+        >
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              className="input alert-settings__secret-value"
+              readOnly
+              value={secret}
+              aria-describedby={describedBy}
+              onFocus={(event) => event.target.select()}
+            />
+          )}
+        </FormField>
+        <div className="dialog__actions">
+          <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+            Ho copiato il segreto
+          </button>
+        </div>
+      </div>
+    );
+
+  return (
+    <form className="alert-settings__form" onSubmit={submit(false)} noValidate>
+      <fieldset className="alert-settings__group">
+        <legend>Quando avvisarmi</legend>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.onBotError}
+            onChange={(event) => set('onBotError', event.target.checked)}
+          />
+          Il bot si ferma per un errore
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.onFill}
+            onChange={(event) => set('onFill', event.target.checked)}
+          />
+          Ogni ordine eseguito
+        </label>
+        <FormField
+          label="Limite di drawdown (%)"
+          error={errors.drawdownLimitPct}
+          hint="Vuoto: nessun limite. Tra 0 e 100."
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className="input alert-settings__limit"
+              inputMode="decimal"
+              value={draft.drawdownLimit}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(event) => set('drawdownLimit', event.target.value)}
+            />
+          )}
+        </FormField>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.drawdownStop}
+            disabled={draft.drawdownLimit.trim() === ''}
+            onChange={(event) => set('drawdownStop', event.target.checked)}
+          />
+          Ferma il bot al limite (le posizioni aperte restano aperte)
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.onMarketPaused}
+            aria-describedby={pauseHintId}
+            onChange={(event) => set('onMarketPaused', event.target.checked)}
+          />
+          Il bot resta in pausa oltre il previsto
+        </label>
+        <p id={pauseHintId} className="form-field__hint">
+          Mezz’ora dopo la riapertura prevista dal calendario del mercato, o dopo 2 ore di una pausa che il
+          calendario non spiega.
+        </p>
+      </fieldset>
+      <fieldset className="alert-settings__group">
+        <legend>Come avvisarmi</legend>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.email}
+            onChange={(event) => set('email', event.target.checked)}
+          />
+          E-mail al titolare dell’investimento
+        </label>
+        <FormField
+          label="Webhook (HTTPS)"
+          error={errors.webhookUrl}
+          hint="Vuoto: nessun webhook. Riceve un POST JSON firmato."
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className="input"
+              type="url"
+              placeholder="https://"
+              value={draft.webhookUrl}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(event) => set('webhookUrl', event.target.value)}
+            />
+          )}
+        </FormField>
+        {settings.webhookUrl && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => submit(true)()}
+            disabled={save.isPending}
+          >
+            Genera un nuovo segreto
+          </button>
+        )}
+      </fieldset>
+      <div className="dialog__actions">
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Annulla
+        </button>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={save.isPending}
+          aria-busy={save.isPending}
+        >
+          Salva avvisi
+        </button>
+      </div>
+    </form>
+  );
+}
