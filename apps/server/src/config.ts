@@ -60,6 +60,10 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN deve avere almeno 32 caratteri').optional(),
   ALERT_WEBHOOK_ALLOW: webhookAllowSchema.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  RUNNER_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'RUNNER_NAME: fino a 64 tra lettere, cifre, punto, trattino e trattino basso')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -110,6 +114,8 @@ export interface AppConfig {
   alertWebhookAllow: string[];
   /** How long a shutdown waits for the job in hand before giving it back to the queue. */
   shutdownTimeoutMs: number;
+  /** This process's job runners' name across restarts (RUNNER_NAME): a restart takes back their jobs at once. */
+  runnerName: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -186,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     metricsToken: vars.METRICS_TOKEN,
     alertWebhookAllow: vars.ALERT_WEBHOOK_ALLOW ?? [],
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    runnerName: vars.RUNNER_NAME,
   };
 }

@@ -147,6 +147,7 @@ async function main(): Promise<void> {
     loginThrottle: config.loginThrottle,
     otpRequiredFor: config.otpRequiredFor,
     maxJobsPerUser: config.maxJobsPerUser,
+    runnerName: config.runnerName,
     auditAnonDays: config.auditAnonDays,
     sessionMaxHours: config.sessionMaxHours,
     alertWebhookAllow: config.alertWebhookAllow,

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     prices: new MarketDataSets(new MarketDataRepository(database.db), new BarStore(join(config.dataDir, 'marketdata'))),
     executor: createThreadPoolExecutor(engineWorkerLocation(import.meta.url)),
     jobLogger: logger,
+    runnerName: config.runnerName,
   });
 
   const shutdown = async (signal: string) => {

@@ -87,6 +87,11 @@ export interface ServiceDeps {
   /** Where locks, throttling, 2FA changes and reveals are logged at warn; nowhere without one. */
   securityLogger?: Pick<Logger, 'warn'>;
   jobLeaseMs?: number;
+  /**
+   * The job runners' name across restarts (RUNNER_NAME): on PostgreSQL a start takes back at once
+   * the jobs left running under it. On PGlite every job left running is taken back, name or not.
+   */
+  runnerName?: string;
   /** Addresses and ranges a webhook may reach although private or loopback (ALERT_WEBHOOK_ALLOW); none by default. */
   alertWebhookAllow?: readonly string[];
   /** The waits between an alert delivery's attempts (default ALERT_RETRY_DELAYS_MS); tests shorten them. */
@@ -126,12 +131,14 @@ export function buildServices(deps: ServiceDeps) {
   const backtests = new BacktestsService(new BacktestsRepository(db), logs, instruments, algorithms, deps.prices, notifyQueued, maxJobsPerUser);
   const analyses = new AnalysesService(new AnalysesRepository(db), logs, deps.prices, notifyQueued, maxJobsPerUser);
   const executor = deps.executor ?? inlineExecutor;
+  // Who a restarted runner is: PGlite has one process by construction, so all it finds running is its own.
+  const identity = { soleRunner: deps.database.kind === 'pglite', ...(deps.runnerName ? { name: deps.runnerName } : {}) };
   const runner = new JobRunner(
     registerJobs(db, {
       backtest: backtestHandler({ backtests, algorithms, instruments, prices: deps.prices, executor }),
       analysis: analysisHandler({ analyses, instruments, prices: deps.prices, executor }),
     }),
-    { logger: deps.jobLogger ?? silentLogger, ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}) },
+    { logger: deps.jobLogger ?? silentLogger, ...identity, ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}) },
   );
 
   const investments = new InvestmentsService(new InvestmentsRepository(db), logs, botControl, { demoBroker: deps.demoBroker ?? 'paper' });
@@ -167,6 +174,7 @@ export function buildServices(deps: ServiceDeps) {
     {
       logger: deps.jobLogger ?? silentLogger,
       maxAttempts: alertRetryDelaysMs.length + 1,
+      ...identity,
       ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
     },
   );

@@ -147,6 +147,9 @@ describe('backtest jobs', () => {
   it('runs again the job of a runner that died, once its lease has expired', async () => {
     const testApp = await createTestApp();
     const { token } = await withGold(testApp);
+    // The app's runner is up (on PGlite it took back what an earlier start left running: nothing)
+    // before the other runner claims; job-restart.test.ts has the restart.
+    expect(await testApp.app.services.jobRunner.runOnce()).toBe(false);
     const created = await create(testApp, token, single);
     const queue = new JobQueue(testApp.database.db, backtests);
 

@@ -1,7 +1,8 @@
 // The job queue is the rows of the job tables themselves (DESIGN.md section 3): a runner claims
 // the oldest queued row with FOR UPDATE SKIP LOCKED, so runners never take the same row, and holds
 // it by a lease it renews while working. A runner that dies stops renewing; once its lease
-// expires the row is claimed again. Works the same on PGlite and on PostgreSQL.
+// expires the row is claimed again, unless the runner itself comes back first and takes back its
+// own rows (takeBack, job-runner.ts). Works the same on PGlite and on PostgreSQL.
 import { queryRows, type alertDeliveries, type analyses, type backtests, type Database } from '@platform/db';
 import { JOB_STATUS } from '@platform/contracts';
 import { sql } from 'drizzle-orm';
@@ -81,6 +82,26 @@ export class JobQueue {
       SET is_completed = ${JOB_STATUS.queued}, error = ${message}, lease_owner = NULL, lease_expires_at = NULL,
           run_after = now() + ${delayMs} * interval '1 millisecond'
       WHERE id = ${id} AND lease_owner = ${worker} AND is_completed = ${JOB_STATUS.running}`);
+  }
+
+  /**
+   * Puts back in the queue, in one statement, the jobs left running by an earlier start of this
+   * runner: every one when `owners` is 'all' (PGlite: no other runner can hold them), else those
+   * whose lease owner starts with the prefix (a RUNNER_NAME). The claim that killed the process
+   * stays counted, so a job that keeps killing its runner still gives up. Answers their ids.
+   */
+  async takeBack(owners: 'all' | { prefix: string }): Promise<string[]> {
+    const { table } = this;
+    const whose = owners === 'all' ? sql`` : sql`AND starts_with(lease_owner, ${owners.prefix})`;
+    const rows = await queryRows<{ id: string }>(
+      this.db,
+      sql`
+      UPDATE ${table}
+      SET is_completed = ${JOB_STATUS.queued}, lease_owner = NULL, lease_expires_at = NULL, started_at = NULL
+      WHERE is_completed = ${JOB_STATUS.running} ${whose}
+      RETURNING id`,
+    );
+    return rows.map((row) => row.id);
   }
 
   /** The runners' view of the work left, for a runner deciding whether to keep polling fast. */

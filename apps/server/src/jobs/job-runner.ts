@@ -1,6 +1,8 @@
 // A runner: claims jobs one at a time from every queue, renews the lease while a job runs, and
 // records a failure with its message. Several runners (threads of one server, or worker
-// processes on other machines against the same PostgreSQL) never take the same job.
+// processes on other machines against the same PostgreSQL) never take the same job. Before its
+// first claim a runner takes back the jobs its earlier start left running (a kill -9), where it
+// can tell them: on PGlite every running job is its own, on PostgreSQL those under its RUNNER_NAME.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ClaimedJob } from './job-queue';
@@ -14,6 +16,14 @@ export interface JobRunnerOptions {
   pollMs?: number;
   /** Claims of one job before it is failed without running (default 3: a job that keeps killing its runner). */
   maxAttempts?: number;
+  /**
+   * A name this runner keeps across restarts (RUNNER_NAME): its leases carry it, so a restart
+   * takes back at once the jobs the earlier start left running. One runner process per name;
+   * no '/' in it (config.ts), which ends the name in the lease owner.
+   */
+  name?: string;
+  /** No other runner can share the database (PGlite): every job left running is this runner's. */
+  soleRunner?: boolean;
   logger: { info(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -23,7 +33,10 @@ const INTERNAL_FAILURE = "Errore interno durante l'elaborazione: riprova più ta
 const TOO_MANY_ATTEMPTS = 'Elaborazione interrotta più volte: il job è stato annullato.';
 
 export class JobRunner {
-  readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** The lease owner of this start: unique per process, after the runner's name when it has one. */
+  readonly worker: string;
+  private readonly takeBackOwners: 'all' | { prefix: string } | null;
+  private tookBack = false;
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
@@ -43,6 +56,9 @@ export class JobRunner {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.pollMs = options.pollMs ?? 2_000;
     this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+    const prefix = options.name === undefined ? '' : `${options.name}/`;
+    this.worker = `${prefix}${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.takeBackOwners = options.soleRunner ? 'all' : options.name === undefined ? null : { prefix };
   }
 
   start(): void {
@@ -66,6 +82,7 @@ export class JobRunner {
 
   /** Claims and runs one job if there is one; answers whether it did. Tests drive the runner with it. */
   async runOnce(): Promise<boolean> {
+    if (!this.tookBack) await this.takeBack();
     for (const job of this.jobs) {
       const claimed = await job.queue.claim(this.worker, this.leaseMs);
       if (!claimed) continue;
@@ -73,6 +90,16 @@ export class JobRunner {
       return true;
     }
     return false;
+  }
+
+  /** Gives the jobs of this runner's earlier start back to the queue (their claim stays counted). */
+  private async takeBack(): Promise<void> {
+    const owners = this.takeBackOwners;
+    const taken: string[] = [];
+    if (owners) for (const job of this.jobs) taken.push(...(await job.queue.takeBack(owners)));
+    this.tookBack = true;
+    if (taken.length > 0)
+      this.options.logger.info({ jobs: taken, worker: this.worker }, 'jobs left running by an earlier start taken back');
   }
 
   private async work(): Promise<void> {
