@@ -12,8 +12,8 @@ import {
 } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
+import { RowDialog } from '../../../components/row-dialog';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { alertSettingsQuery, useSaveAlertSettings } from '../api/alert-settings';
@@ -25,13 +25,10 @@ interface AlertSettingsDialogProps {
 }
 
 export function AlertSettingsDialog({ investment, onClose }: AlertSettingsDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog open={investment !== null} onCancel={onClose} labelledBy={titleId} className="alert-settings">
-      {investment && (
-        <AlertSettingsBody key={investment._id} investment={investment} titleId={titleId} onClose={onClose} />
-      )}
-    </Dialog>
+    <RowDialog row={investment} onClose={onClose} className="alert-settings">
+      {(row, titleId) => <AlertSettingsBody investment={row} titleId={titleId} onClose={onClose} />}
+    </RowDialog>
   );
 }
 

@@ -9,8 +9,8 @@ import {
   type Investment,
 } from '@platform/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
+import { RowDialog } from '../../../components/row-dialog';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useDownloadInvestmentStatement } from '../api/download-investment-statement';
@@ -23,13 +23,10 @@ interface InvestmentExportDialogProps {
 }
 
 export function InvestmentExportDialog({ investment, onClose }: InvestmentExportDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog open={investment !== null} onCancel={onClose} labelledBy={titleId} className="investment-export">
-      {investment && (
-        <InvestmentExports key={investment._id} investment={investment} titleId={titleId} onClose={onClose} />
-      )}
-    </Dialog>
+    <RowDialog row={investment} onClose={onClose} className="investment-export">
+      {(row, titleId) => <InvestmentExports investment={row} titleId={titleId} onClose={onClose} />}
+    </RowDialog>
   );
 }
 
