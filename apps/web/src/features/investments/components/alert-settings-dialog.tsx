@@ -11,7 +11,7 @@ import {
   type Investment,
 } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormField } from '../../../components/form-field';
 import { RowDialog } from '../../../components/row-dialog';
 import { refusalMessage } from '../../../lib/refusal-message';
@@ -82,6 +82,38 @@ const draftOf = (settings: AlertSettings): Draft => ({
 });
 
 /** The form as the server takes it; a limit typed with a comma is read with a dot. */
+type DraftFlag = { [K in keyof Draft]: Draft[K] extends boolean ? K : never }[keyof Draft];
+
+/** One of the draft's on/off choices as a checkbox. */
+function DraftCheckbox({
+  draft,
+  field,
+  set,
+  disabled,
+  describedBy,
+  children,
+}: {
+  draft: Draft;
+  field: DraftFlag;
+  set: (key: DraftFlag, value: boolean) => void;
+  disabled?: boolean;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        checked={draft[field]}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => set(field, event.target.checked)}
+      />
+      {children}
+    </label>
+  );
+}
+
 function formOf(draft: Draft, regenerateSecret: boolean): AlertSettingsForm {
   const limit = draft.drawdownLimit.trim().replace(',', '.');
   return {
@@ -163,22 +195,12 @@ function AlertSettingsFormView({ settings, onClose }: { settings: AlertSettings;
     <form className="alert-settings__form" onSubmit={submit(false)} noValidate>
       <fieldset className="alert-settings__group">
         <legend>Quando avvisarmi</legend>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.onBotError}
-            onChange={(event) => set('onBotError', event.target.checked)}
-          />
+        <DraftCheckbox draft={draft} field="onBotError" set={set}>
           Il bot si ferma per un errore
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.onFill}
-            onChange={(event) => set('onFill', event.target.checked)}
-          />
+        </DraftCheckbox>
+        <DraftCheckbox draft={draft} field="onFill" set={set}>
           Ogni ordine eseguito
-        </label>
+        </DraftCheckbox>
         <FormField
           label="Limite di drawdown (%)"
           error={errors.drawdownLimitPct}
@@ -196,24 +218,17 @@ function AlertSettingsFormView({ settings, onClose }: { settings: AlertSettings;
             />
           )}
         </FormField>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.drawdownStop}
-            disabled={draft.drawdownLimit.trim() === ''}
-            onChange={(event) => set('drawdownStop', event.target.checked)}
-          />
+        <DraftCheckbox
+          draft={draft}
+          field="drawdownStop"
+          set={set}
+          disabled={draft.drawdownLimit.trim() === ''}
+        >
           Ferma il bot al limite (le posizioni aperte restano aperte)
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.onMarketPaused}
-            aria-describedby={pauseHintId}
-            onChange={(event) => set('onMarketPaused', event.target.checked)}
-          />
+        </DraftCheckbox>
+        <DraftCheckbox draft={draft} field="onMarketPaused" set={set} describedBy={pauseHintId}>
           Il bot resta in pausa oltre il previsto
-        </label>
+        </DraftCheckbox>
         <p id={pauseHintId} className="form-field__hint">
           Mezz’ora dopo la riapertura prevista dal calendario del mercato, o dopo 2 ore di una pausa che il
           calendario non spiega.
@@ -221,14 +236,9 @@ function AlertSettingsFormView({ settings, onClose }: { settings: AlertSettings;
       </fieldset>
       <fieldset className="alert-settings__group">
         <legend>Come avvisarmi</legend>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.email}
-            onChange={(event) => set('email', event.target.checked)}
-          />
+        <DraftCheckbox draft={draft} field="email" set={set}>
           E-mail al titolare dell’investimento
-        </label>
+        </DraftCheckbox>
         <FormField
           label="Webhook (HTTPS)"
           error={errors.webhookUrl}
