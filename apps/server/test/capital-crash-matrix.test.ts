@@ -75,7 +75,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('kill -9 of a bot on Capital.
     await h.trading();
     h.quote('open', 2000);
     await died;
-    expect(h.fake.count('POST', '/api/v1/positions')).toBe(0);
+    expect(h.fake.dealt('POST', '/api/v1/positions')).toBe(0);
     h.hooks.intentWritten = undefined;
 
     void h.runBot();
@@ -85,7 +85,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('kill -9 of a bot on Capital.
     await until('the new bot taking quotes', () => h.fake.stream.subscriptions > 1);
     await tradeOneCycle(h);
 
-    expect(h.fake.count('POST', '/api/v1/positions')).toBe(1);
+    expect(h.fake.dealt('POST', '/api/v1/positions')).toBe(1);
     await expectNothingDoubled(h);
   });
 
@@ -112,7 +112,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('kill -9 of a bot on Capital.
     await fillFirstLevel(h);
     await closeAtTakeProfit(h);
 
-    expect(h.fake.count('POST', '/api/v1/positions')).toBe(1);
+    expect(h.fake.dealt('POST', '/api/v1/positions')).toBe(1);
     await expectNothingDoubled(h);
   });
 
@@ -134,7 +134,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('kill -9 of a bot on Capital.
     await fillFirstLevel(h);
     await closeAtTakeProfit(h);
 
-    expect(h.fake.count('POST', '/api/v1/positions')).toBe(1);
+    expect(h.fake.dealt('POST', '/api/v1/positions')).toBe(1);
     await expectNothingDoubled(h);
   });
 
@@ -162,7 +162,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('kill -9 of a bot on Capital.
       'the stale working order taken back',
       () => h.fake.workingOrdersOf(ACCOUNT.apiKey).length === 0,
     );
-    expect(h.fake.count('DELETE', /^\/api\/v1\/positions\//)).toBe(2);
+    expect(h.fake.dealt('DELETE', /^\/api\/v1\/positions\//)).toBe(2);
     await expectNothingDoubled(h);
   });
 });

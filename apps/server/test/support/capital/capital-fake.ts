@@ -172,11 +172,23 @@ export class CapitalFake {
 
   /** Requests made with this method to this path (exact, or matching the pattern), 429s included. */
   count(method: string, path: string | RegExp): number {
+    return this.#requestsTo(method, path).length;
+  }
+
+  /**
+   * Requests with this method to this path that the broker acted on: all but those refused with a
+   * 429 for the rate limit, which Capital.com answers before dealing (the adapter sends them again).
+   */
+  dealt(method: string, path: string | RegExp): number {
+    return this.#requestsTo(method, path).filter((request) => request.status !== 429).length;
+  }
+
+  #requestsTo(method: string, path: string | RegExp) {
     return this.requests.filter(
       (request) =>
         request.method === method &&
         (typeof path === 'string' ? request.path === path : path.test(request.path)),
-    ).length;
+    );
   }
 
   addAccount(account: FakeAccount): void {
