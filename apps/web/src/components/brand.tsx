@@ -1,3 +1,4 @@
+// The logo is the brand's own mark, not an icon of a set: it stays drawn here.
 import { APP_NAME } from '@platform/contracts';
 import { Link } from 'react-router';
 import './components.css';

@@ -1,5 +1,6 @@
 // The frame of a dashboard form that takes the place of its list (product-spec.md section 2):
 // a title, a way back to the list, the fields in a responsive grid, and the buttons.
+import { ChevronLeft } from 'lucide-react';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import './form-panel.css';
 
@@ -18,9 +19,7 @@ export function FormPanel({ title, onBack, onSubmit, submitLabel, busy = false, 
     <section className="form-panel" aria-labelledby={titleId}>
       <header className="form-panel__header">
         <button type="button" className="form-panel__back" onClick={onBack} aria-label="Torna alla lista">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M15 5l-7 7 7 7" />
-          </svg>
+          <ChevronLeft size={20} aria-hidden="true" />
         </button>
         <h2 id={titleId} className="form-panel__title">
           {title}

@@ -1,8 +1,7 @@
 // A list row's icon button that opens a dialog about the row (its files, its alerts): icon only,
 // so it names the row for a screen reader and says that it opens a dialog. One component, so
 // every such button in a row looks, sizes and announces itself alike.
-import type { ReactNode } from 'react';
-import { LineIcon } from './line-icon';
+import type { LucideIcon } from 'lucide-react';
 import './row-actions.css';
 
 interface RowDialogButtonProps {
@@ -11,11 +10,11 @@ interface RowDialogButtonProps {
   /** The tooltip. */
   title: string;
   onClick: () => void;
-  /** The icon's paths, drawn in a 24×24 box. */
-  children: ReactNode;
+  /** Drawn at the size of the row's other buttons' icons. */
+  icon: LucideIcon;
 }
 
-export function RowDialogButton({ label, title, onClick, children }: RowDialogButtonProps) {
+export function RowDialogButton({ label, title, onClick, icon: Icon }: RowDialogButtonProps) {
   return (
     <button
       type="button"
@@ -25,9 +24,7 @@ export function RowDialogButton({ label, title, onClick, children }: RowDialogBu
       aria-label={label}
       title={title}
     >
-      <LineIcon size={18} strokeWidth={2}>
-        {children}
-      </LineIcon>
+      <Icon size={18} aria-hidden="true" />
     </button>
   );
 }

@@ -22,6 +22,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { ChevronRight } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { PHONE_SCREEN_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { pageStrip, rangeLabel } from './page-strip';
@@ -256,9 +257,7 @@ export function DataTable<T>({
                           toggleRow(row.id);
                         }}
                       >
-                        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-                          <path d="M9 6l6 6-6 6" />
-                        </svg>
+                        <ChevronRight size={18} aria-hidden="true" />
                       </button>
                     </td>
                   )}

@@ -3,9 +3,9 @@
 // delivery that failed every attempt shows as such), unread ones marked; 'Segna tutti come
 // letti' clears the count.
 import { ALERT_KIND_LABELS, ALERT_MESSAGES, type Alert, type AlertDelivery } from '@platform/contracts';
+import { Bell } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { LineIcon } from '../../components/line-icon';
 import { refusalMessage } from '../../lib/refusal-message';
 import { notify } from '../../lib/toast';
 import { useAlertList, useMarkAlertsRead, useUnreadAlerts } from './api/alerts';
@@ -35,10 +35,7 @@ export function AlertsBell() {
         aria-label={label}
         title="Avvisi"
       >
-        <LineIcon size={22} strokeWidth={2}>
-          <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
-          <path d="M10 20a2 2 0 0 0 4 0" />
-        </LineIcon>
+        <Bell size={22} aria-hidden="true" />
         {unread > 0 && (
           <span className="alerts-bell__count" aria-hidden="true">
             {unread > 99 ? '99+' : unread}

@@ -2,6 +2,7 @@
 // (product-spec.md section 2). An expired or used link shows its own view with a way to ask again.
 import { RESET_MESSAGES } from '@platform/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Clock, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -20,19 +21,7 @@ const schema = newPasswordFormSchema(RESET_MESSAGES.mismatchIt);
 function Badge({ expired }: { expired: boolean }) {
   return (
     <span className={expired ? 'access-form__badge access-form__badge--warning' : 'access-form__badge'} aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-        {expired ? (
-          <>
-            <circle cx="12" cy="12" r="9" />
-            <path d="M12 7v5l3 2" />
-          </>
-        ) : (
-          <>
-            <rect x="5" y="11" width="14" height="10" rx="2" />
-            <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-          </>
-        )}
-      </svg>
+      {expired ? <Clock size={24} /> : <Lock size={24} />}
     </span>
   );
 }

@@ -5,6 +5,7 @@
 import type { LogEntry } from '@platform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, type PaginationState } from '@tanstack/react-table';
+import { Info } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
 import { LOGS_PAGE_SIZE, logsPageQuery } from '../../lib/collections/logs-page';
@@ -63,18 +64,7 @@ export function LogsView() {
             aria-label={`Dettagli di ${info.row.original.action}`}
             title="Dettagli"
           >
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <circle cx="12" cy="12" r="9" />
-              <path d="M12 11v5M12 7.5v.5" />
-            </svg>
+            <Info size={18} aria-hidden="true" />
           </button>
         ),
       }),

@@ -3,6 +3,7 @@
 // Dati 1m' and 'Upload Dati 1d' cards, which open the upload dialog the app hands in (the upload
 // is its own feature).
 import type { OtpStatus, Timeframe } from '@platform/contracts';
+import { ChevronLeft, Info, Lock, ShieldCheck, Upload, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useSession } from '../../lib/session/session-context';
 import { BUILD_INFO } from './build-info';
@@ -60,7 +61,7 @@ export function SettingsView({ UploadDialog }: SettingsViewProps) {
               title="Cambia Password"
               text="Aggiorna la password con cui accedi alla piattaforma."
               onOpen={() => setScreen('password')}
-              icon={<path d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5zM12 15v2" />}
+              icon={Lock}
             />
             <SettingsCard
               title="Autenticazione 2FA"
@@ -75,7 +76,7 @@ export function SettingsView({ UploadDialog }: SettingsViewProps) {
                 setTwoFactorMode(otpStatus === 'enabled' ? 'disable' : 'enable');
                 setScreen('two-factor');
               }}
-              icon={<path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4" />}
+              icon={ShieldCheck}
             />
             <AppInfoCard />
             {canUpload && (
@@ -84,13 +85,13 @@ export function SettingsView({ UploadDialog }: SettingsViewProps) {
                   title="Upload Dati 1m"
                   text="Carica le barre a 1 minuto di un mercato, per l’analisi ad alta frequenza."
                   onOpen={() => setUpload('1m')}
-                  icon={<path d="M12 15V4M7 9l5-5 5 5M4 15v5h16v-5" />}
+                  icon={Upload}
                 />
                 <SettingsCard
                   title="Upload Dati 1d"
                   text="Carica le barre giornaliere di un mercato, per l’analisi di lungo periodo."
                   onOpen={() => setUpload('1d')}
-                  icon={<path d="M12 15V4M7 9l5-5 5 5M4 15v5h16v-5" />}
+                  icon={Upload}
                 />
               </>
             )}
@@ -107,7 +108,7 @@ export function SettingsView({ UploadDialog }: SettingsViewProps) {
 interface SettingsCardProps {
   title: string;
   text: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   badge?: string;
   badgeOn?: boolean;
   onOpen: () => void;
@@ -116,7 +117,7 @@ interface SettingsCardProps {
 function SettingsCard({ title, text, icon, badge, badgeOn, onOpen }: SettingsCardProps) {
   return (
     <button type="button" className="settings-card settings-card--action" onClick={onOpen}>
-      <CardIcon>{icon}</CardIcon>
+      <CardIcon icon={icon} />
       <span className="settings-card__title">{title}</span>
       <span className="settings-card__text">{text}</span>
       {badge && (
@@ -130,12 +131,7 @@ function AppInfoCard() {
   const titleId = useId();
   return (
     <section className="settings-card" aria-labelledby={titleId}>
-      <CardIcon>
-        <>
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 11v5M12 7.5v.5" />
-        </>
-      </CardIcon>
+      <CardIcon icon={Info} />
       <h2 id={titleId} className="settings-card__title">
         Informazioni App
       </h2>
@@ -149,21 +145,10 @@ function AppInfoCard() {
   );
 }
 
-function CardIcon({ children }: { children: ReactNode }) {
+function CardIcon({ icon: Icon }: { icon: LucideIcon }) {
   return (
     <span className="settings-card__icon" aria-hidden="true">
-      <svg
-        viewBox="0 0 24 24"
-        width="24"
-        height="24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {children}
-      </svg>
+      <Icon size={24} strokeWidth={1.8} />
     </span>
   );
 }
@@ -182,17 +167,7 @@ function SubScreen({ title, onBack, children }: { title: string; onBack: () => v
           onClick={onBack}
           aria-label="Torna alle impostazioni"
         >
-          <svg
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M15 5l-7 7 7 7" />
-          </svg>
+          <ChevronLeft size={20} aria-hidden="true" />
         </button>
         <h2 id={titleId} ref={headingRef} tabIndex={-1} className="settings-screen__title">
           {title}

@@ -1,4 +1,6 @@
-// Line icons of the About Us cards, drawn here so the page loads nothing else.
+// Line icons of the About Us cards, drawn here so the page loads nothing else: the landing's
+// JavaScript budget (120 kB gzipped, apps/web/bench/landing-weight.ts) had 1 kB left, and the icon
+// set's runtime (lucide-react's createLucideIcon) alone weighs 1.6 kB.
 const PATHS = {
   deposit: 'M4 7h16v10H4z M4 10h16 M8 14h3',
   demo: 'M4 5h16v11H4z M9 20h6 M12 16v4 M7 13l3-3 2 2 4-4',

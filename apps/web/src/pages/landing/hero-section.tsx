@@ -73,7 +73,7 @@ const MARKETS = [
   { name: 'EURUSD', detail: 'Euro / US Dollar', series: ILLUSTRATION_SERIES.EURUSD },
 ] as const;
 
-/** A drawing, hidden from screen readers: the text beside it says what matters. */
+/** A drawing, not an icon, hidden from screen readers: the text beside it says what matters. */
 function MarketsCard() {
   return (
     <div className="hero__card" aria-hidden="true">

@@ -1,5 +1,6 @@
 // The intermezzo image between the FAQ and the contact form (product-spec.md section 2): a drawn
-// band of candles and waves in the brand colours, with one line of text over it.
+// band of candles and waves in the brand colours, with one line of text over it. An illustration
+// drawn from the figures below, not an icon.
 import { ILLUSTRATION_SERIES } from './market-series';
 
 const WIDTH = 1200;

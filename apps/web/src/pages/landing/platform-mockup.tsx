@@ -1,6 +1,6 @@
 // A drawing of the dashboard for the platform showcase: sidebar, headline figures, the
 // cumulative profit/loss chart and a list of investments. Drawn, so it stays sharp at any width
-// and costs no image download.
+// and costs no image download; an illustration, not icons of a set.
 import { areaPath, linePath } from './chart-path';
 import { ILLUSTRATION_SERIES } from './market-series';
 

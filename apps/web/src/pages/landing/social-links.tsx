@@ -1,4 +1,5 @@
-// The footer's social links (product-spec.md section 1) with icons drawn here, not fetched.
+// The footer's social links (product-spec.md section 1) with icons drawn here, not fetched: the
+// networks' logos are trademarks, which the icon set (lucide) no longer carries.
 // The accounts are not given by the spec: the addresses are the networks' home pages for now.
 import type { ReactElement } from 'react';
 

@@ -3,6 +3,7 @@
 import { Brand } from '../../../components/brand';
 import { QuoteWidget } from './quote-widget';
 
+// The backdrop is an illustration, not an icon: drawn here from its own figures.
 /** Closing prices of the decorative chart, in the SVG's units (higher is up). */
 const CLOSES = [52, 58, 55, 63, 60, 68, 66, 74, 70, 79, 76, 85, 82, 90, 88, 97, 94, 104, 101, 110, 108, 118];
 const STEP = 28;

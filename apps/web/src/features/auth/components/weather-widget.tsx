@@ -3,9 +3,9 @@
 // (the spec asks the browser at once; README, departures, says why we wait for the tap). Until a
 // forecast arrives, or when none can, nothing is shown; a place that fails keeps Milano's.
 import type { WeatherForecast } from '@platform/contracts';
+import { LocateFixed } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Dialog, DialogCloseActions } from '../../../components/dialog';
-import { LineIcon } from '../../../components/line-icon';
 import { useWeather, type Position } from '../api/get-weather';
 import { useGeolocation } from '../use-geolocation';
 import { dayLabel, formatTemperature } from '../weather-display';
@@ -50,7 +50,7 @@ export function WeatherWidget() {
           aria-busy={geolocation.locating || located.isFetching}
           title="Usa la mia posizione"
         >
-          <LocateIcon />
+          <LocateFixed size={18} strokeWidth={1.8} aria-hidden="true" />
           <span className="visually-hidden">Usa la mia posizione</span>
         </button>
       )}
@@ -58,15 +58,6 @@ export function WeatherWidget() {
     </div>
   );
 }
-
-/** A crosshair: the usual sign of 'where I am'. */
-const LocateIcon = () => (
-  <LineIcon size={18}>
-    <circle cx="12" cy="12" r="6.5" />
-    <circle cx="12" cy="12" r="2" />
-    <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3" />
-  </LineIcon>
-);
 
 function ForecastDialog({
   forecast,

@@ -1,12 +1,12 @@
 // The dashboard's navigation (product-spec.md section 2): the views, the theme switch and
 // Logout. Wide screens show it beside the content; under 769px it is a drawer the shell opens.
+import { LogOut, X } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/brand';
 import type { DashboardView, DashboardViews } from '../dashboard-view';
 import { viewSearch } from '../use-selected-view';
 import { ThemeSwitch } from './theme-switch';
-import { CloseIcon, LineIcon } from '../../../components/line-icon';
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
 export const NAVIGATION_ID = 'dashboard-navigation';
@@ -28,7 +28,7 @@ export function Sidebar({ views, current, open, navRef, onChoose, onClose, onLog
       <div className="sidebar__head">
         <Brand to="/dashboard" />
         <button type="button" className="sidebar__close" onClick={onClose} aria-label="Chiudi il menu">
-          <CloseIcon size={22} />
+          <X size={22} aria-hidden="true" />
         </button>
       </div>
       <nav id={NAVIGATION_ID} ref={navRef} tabIndex={-1} className="sidebar__nav" aria-label="Sezioni">
@@ -51,9 +51,7 @@ export function Sidebar({ views, current, open, navRef, onChoose, onClose, onLog
       <div className="sidebar__foot">
         <ThemeSwitch />
         <button type="button" className="sidebar__logout" onClick={onLogout}>
-          <LineIcon strokeWidth={2}>
-            <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
-          </LineIcon>
+          <LogOut size={20} aria-hidden="true" />
           Logout
         </button>
       </div>

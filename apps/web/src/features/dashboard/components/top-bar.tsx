@@ -2,6 +2,7 @@
 // data is being fetched, who is logged in, and the clock (hours and minutes, with the date).
 import type { Role, SessionUser } from '@platform/contracts';
 import { useIsFetching } from '@tanstack/react-query';
+import { Menu } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { LiveClock } from '../../../components/live-clock';
 import { SIDEBAR_ID } from './sidebar';
@@ -32,17 +33,7 @@ export function TopBar({ title, user, menuOpen, menuButtonRef, onOpenMenu, extra
         aria-expanded={menuOpen}
         aria-controls={SIDEBAR_ID}
       >
-        <svg
-          viewBox="0 0 24 24"
-          width="24"
-          height="24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M4 7h16M4 12h16M4 17h16" />
-        </svg>
+        <Menu size={24} aria-hidden="true" />
       </button>
       <h1 className="top-bar__title">{title}</h1>
       <span className="top-bar__fetching" role="status">

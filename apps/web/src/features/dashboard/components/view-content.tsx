@@ -3,6 +3,7 @@
 // has arrived, then the view. A failed load also ends the spinner: the view shows what it has, the
 // failure is logged.
 import { useQueries } from '@tanstack/react-query';
+import { Wrench } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
 import { collections } from '../../../lib/collections/collections';
 import type { DashboardView } from '../dashboard-view';
@@ -41,17 +42,7 @@ function ViewSpinner({ label }: { label: string }) {
 function UnderMaintenance() {
   return (
     <section className="card view-notice">
-      <svg
-        viewBox="0 0 24 24"
-        width="40"
-        height="40"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
-        <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.5-.5-.5-2.5 2.5-2.5z" />
-      </svg>
+      <Wrench size={40} strokeWidth={1.8} aria-hidden="true" />
       <p className="view-notice__text">{MAINTENANCE_TEXT}</p>
     </section>
   );

@@ -5,7 +5,7 @@ import type { BotState } from '../bot-state';
 export function BotStateCell({ state }: { state: BotState }) {
   return (
     <div className="investments-state">
-      <span className={`investments-state__badge investments-state__badge--${state.key}`}>{state.label}</span>
+      <span className={`status-pill investments-state__badge--${state.key}`}>{state.label}</span>
       {state.reason && <span className="investments-state__reason">{state.reason}</span>}
     </div>
   );

@@ -1,6 +1,6 @@
 // The Start or Stop button of an investment's bot, beside edit and delete: Stop while it runs
 // (paused included), Start when it is stopped or failed. An icon only, so it names the row.
-import { LineIcon } from '../../../components/line-icon';
+import { Play, Square } from 'lucide-react';
 import '../../../components/row-actions.css';
 import type { BotSwitch } from '../bot-state';
 
@@ -22,13 +22,7 @@ export function BotSwitchButton({ action, subject, onClick }: BotSwitchButtonPro
       aria-label={`${LABELS[action]} ${subject}`}
       title={LABELS[action]}
     >
-      <LineIcon size={18} strokeWidth={2}>
-        {action === 'stop' ? (
-          <rect x="6" y="6" width="12" height="12" rx="1.5" />
-        ) : (
-          <path d="M8 5v14l11-7z" />
-        )}
-      </LineIcon>
+      {action === 'stop' ? <Square size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />}
     </button>
   );
 }

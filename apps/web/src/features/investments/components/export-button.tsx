@@ -1,5 +1,6 @@
 // The row's button that opens its files (issue 36: transactions as CSV, the monthly statement as
 // a PDF). An icon only, so it names the row; it opens a dialog, and says so.
+import { Download } from 'lucide-react';
 import { RowDialogButton } from '../../../components/row-dialog-button';
 
 interface ExportButtonProps {
@@ -10,9 +11,11 @@ interface ExportButtonProps {
 
 export function ExportButton({ subject, onClick }: ExportButtonProps) {
   return (
-    <RowDialogButton label={`Esporta ${subject}`} title="Esporta (CSV, PDF)" onClick={onClick}>
-      <path d="M12 4v11M7 10l5 5 5-5" />
-      <path d="M5 19h14" />
-    </RowDialogButton>
+    <RowDialogButton
+      label={`Esporta ${subject}`}
+      title="Esporta (CSV, PDF)"
+      onClick={onClick}
+      icon={Download}
+    />
   );
 }

@@ -1,19 +1,12 @@
 // The header's two core services (Monitoring, Daemon), each an icon coloured by its status that
 // opens its details.
 import { CORE_SERVICES, type CoreServiceName, type ProcessInfo } from '@platform/contracts';
-import type { ReactNode } from 'react';
-import { LineIcon } from '../../../components/line-icon';
+import { Activity, Server, type LucideIcon } from 'lucide-react';
 import { processStatus } from '../process-display';
 
-const ICONS: Record<CoreServiceName, ReactNode> = {
-  [CORE_SERVICES.monitoring]: <path d="M3 12h4l3-7 4 14 3-7h4" />,
-  [CORE_SERVICES.daemon]: (
-    <>
-      <rect x="3" y="4" width="18" height="7" rx="1.5" />
-      <rect x="3" y="13" width="18" height="7" rx="1.5" />
-      <path d="M7 7.5h.01M7 16.5h.01" />
-    </>
-  ),
+const ICONS: Record<CoreServiceName, LucideIcon> = {
+  [CORE_SERVICES.monitoring]: Activity,
+  [CORE_SERVICES.daemon]: Server,
 };
 
 interface CoreServiceIconsProps {
@@ -26,6 +19,7 @@ export function CoreServiceIcons({ processes, onOpen }: CoreServiceIconsProps) {
     <div className="core-services">
       {Object.values(CORE_SERVICES).map((name) => {
         const status = processStatus(processes.find((process) => process.name === name));
+        const Icon = ICONS[name];
         return (
           <button
             key={name}
@@ -36,7 +30,7 @@ export function CoreServiceIcons({ processes, onOpen }: CoreServiceIconsProps) {
             title={`${name}: ${status.label}`}
             onClick={() => onOpen(name)}
           >
-            <LineIcon size={22}>{ICONS[name]}</LineIcon>
+            <Icon size={22} strokeWidth={1.8} aria-hidden="true" />
             <span className="core-service__name">{name}</span>
           </button>
         );

@@ -2,5 +2,5 @@
 import type { ProcessStatus } from '../process-display';
 
 export function ProcessStatusBadge({ status }: { status: ProcessStatus }) {
-  return <span className={`process-status process-status--${status.tone}`}>{status.label}</span>;
+  return <span className={`status-pill process-status--${status.tone}`}>{status.label}</span>;
 }

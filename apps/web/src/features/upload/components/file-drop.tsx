@@ -1,9 +1,9 @@
 // The file area of the upload (product-spec.md section 2): drop a file on it or click to choose
 // one; the chosen file shows as a chip with a remove button. The input stays in the page
 // (visually hidden) so the keyboard and screen readers reach it.
+import { File, Upload, X } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { formatBytes } from '../upload-progress';
-import { CloseIcon, LineIcon } from '../../../components/line-icon';
 
 interface FileDropProps {
   file: File | null;
@@ -27,9 +27,7 @@ export function FileDrop({ file, onChoose, onRemove, disabled, describedBy }: Fi
   if (file) {
     return (
       <div className="upload-chip">
-        <LineIcon strokeWidth={2}>
-          <path d="M6 3h8l4 4v14H6zM14 3v4h4" />
-        </LineIcon>
+        <File size={20} aria-hidden="true" />
         <span className="upload-chip__name">{file.name}</span>
         <span className="upload-chip__size">{formatBytes(file.size)}</span>
         <button
@@ -39,7 +37,7 @@ export function FileDrop({ file, onChoose, onRemove, disabled, describedBy }: Fi
           disabled={disabled}
           aria-label={`Rimuovi ${file.name}`}
         >
-          <CloseIcon size={16} />
+          <X size={16} aria-hidden="true" />
         </button>
       </div>
     );
@@ -70,9 +68,7 @@ export function FileDrop({ file, onChoose, onRemove, disabled, describedBy }: Fi
         }}
       />
       <label htmlFor={inputId} className="upload-drop__label">
-        <LineIcon size={32}>
-          <path d="M12 16V4M7 9l5-5 5 5M4 16v4h16v-4" />
-        </LineIcon>
+        <Upload size={32} strokeWidth={1.8} aria-hidden="true" />
         <span className="upload-drop__title">Trascina qui il file CSV o fai clic per sceglierlo</span>
         <span className="upload-drop__hint">Solo file .csv, massimo 600 MB</span>
       </label>

@@ -25,7 +25,7 @@ import { formatRemaining, formatSpeed } from '../upload-progress';
 import { UploadOutcome } from './upload-outcome';
 import { FileDrop } from './file-drop';
 import '../upload.css';
-import { CloseIcon } from '../../../components/line-icon';
+import { X } from 'lucide-react';
 
 const CLOSE_AFTER_SUCCESS_MS = 2000;
 const ATTEMPTS = 4;
@@ -75,7 +75,7 @@ function UploadPanel({
           <span className="upload__badge">Timeframe: {type ?? '1m'}</span>
         </div>
         <button type="button" className="upload__close" onClick={onClose} aria-label="Chiudi">
-          <CloseIcon size={20} />
+          <X size={20} aria-hidden="true" />
         </button>
       </header>
       {algorithms.isPending ? (
