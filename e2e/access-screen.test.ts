@@ -2,6 +2,7 @@
 // toggle, a contact request whose captcha solves itself, forgot password with the mailed link and
 // the Italian reset page (once, then the expired view), the OTP steps, remember me, and the
 // weather widget fed by a loopback weatherapi.com. Screenshots of every mode at 1280, 768, 480 px.
+import { API } from '@platform/contracts/api';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createInvitedUser } from './support/api';
@@ -141,7 +142,7 @@ describe('access screen', () => {
     await toast(page, 'Data sent successfully!').waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe('');
 
-    const users = await api(e2e.server, '/api/admin/users', { jwt: await apiLogin(e2e.server, ADMIN.email, ADMIN.password) });
+    const users = await api(e2e.server, API.users.list, { jwt: await apiLogin(e2e.server, ADMIN.email, ADMIN.password) });
     expect(JSON.stringify(users.data)).toContain('giulia.verdi@example.com');
 
     // The same payload cannot be spent twice: the form has a fresh captcha for the next request.

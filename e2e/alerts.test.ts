@@ -4,7 +4,8 @@
 // outbox), and 'Segna tutti come letti' clears the count. From the investment's row the customer
 // opens its alert settings: a drawdown limit out of range and a webhook aimed at loopback are
 // refused with their messages, a good limit is saved.
-import { ALERT_MESSAGES, INVESTMENT_FAILED, type Investment } from '@platform/contracts';
+import { ALERT_MESSAGES, INVESTMENT_FAILED } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,13 +35,11 @@ describe('alerts', () => {
     await createInvitedUser(e2e.server, CUSTOMER);
     const adminJwt = await apiLogin(e2e.server, ADMIN.email, ADMIN.password);
     const jwt = await apiLogin(e2e.server, CUSTOMER.email, CUSTOMER.password);
-    const algorithm = await api<{ _id: string }>(e2e.server, '/api/common/algorithms/add', {
-      method: 'POST',
+    const algorithm = await api(e2e.server, API.algorithms.add, {
       jwt: adminJwt,
       body: { name: 'Grid Gold Avvisi', description: 'Griglia su GOLD', minCapital: 1000, market: 'GOLD' },
     });
-    const account = await api<{ _id: string }>(e2e.server, '/api/common/accounts/add', {
-      method: 'POST',
+    const account = await api(e2e.server, API.accounts.add, {
       jwt,
       body: {
         accountId: 'LIVE-WRONG-1',
@@ -50,12 +49,11 @@ describe('alerts', () => {
         apikey: ACCOUNT.apiKey,
       },
     });
-    const added = await api<Investment>(e2e.server, '/api/common/investments/add', {
-      method: 'POST',
+    const added = await api(e2e.server, API.investments.add, {
       jwt,
       body: {
-        accountId: account.data?._id,
-        algorithmId: algorithm.data?._id,
+        accountId: account.data?._id ?? '',
+        algorithmId: algorithm.data?._id ?? '',
         capital: 10_000,
         parameters: { leverage: 20, size: 0.5, additional: 0.5, maxcontracts: 10 },
       },
@@ -64,7 +62,7 @@ describe('alerts', () => {
     await expect
       .poll(
         async () =>
-          (await api<Investment[]>(e2e.server, '/api/common/investments', { jwt })).data?.[0]?.isRunning,
+          (await api(e2e.server, API.investments.list, { jwt })).data?.[0]?.isRunning,
         { timeout: 30_000 },
       )
       .toBe(INVESTMENT_FAILED);
@@ -126,11 +124,7 @@ describe('alerts', () => {
     await settings.getByRole('button', { name: 'Salva avvisi' }).click();
     await toast(page, ALERT_MESSAGES.saved).waitFor();
     await settings.waitFor({ state: 'hidden' });
-    const saved = await api<{ drawdownLimitPct: number; drawdownStop: boolean; onMarketPaused: boolean }>(
-      e2e.server,
-      `/api/common/investments/${added.data?._id}/alert-settings`,
-      { jwt },
-    );
+    const saved = await api(e2e.server, API.alerts.settings, { params: { id: added.data?._id ?? '' }, jwt });
     expect(saved.data).toMatchObject({ drawdownLimitPct: 20, drawdownStop: true, onMarketPaused: false });
   });
 });

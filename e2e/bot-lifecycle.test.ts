@@ -6,11 +6,13 @@
 // pausa' with the reason in Investments and under its status in Client Processes. The Daemon's
 // modal offers Stop Service, Restart Service and Reset Service: its Stop leaves it and the bots
 // offline while their investments still run, its Restart brings them back.
+import type { DataOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { openDatabase } from '@platform/db';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin } from './support/api';
+import { api, apiLogin, withJwt, type ApiArguments, type EnvelopeEndpoint } from './support/api';
 import { captureScreen } from './support/screenshots';
 import { ADMIN, ADMIN_2FA_OPTIONAL, type RunningServer } from './support/server';
 import { useServerAndBrowser } from './support/suite';
@@ -23,50 +25,41 @@ const PAUSE_REASON = 'Mercato NASDAQ chiuso su Capital.com: il bot riprende da s
 /** The list is asked for every 5 s; a change shows at the latest with the next one. */
 const LIST_TIMEOUT_MS = 20_000;
 
-interface Row {
-  _id: string;
-  name?: string;
-  username?: string;
-  accountId?: string;
-  account?: { accountId: string };
-  isRunning?: number;
-}
-
 const e2e = useServerAndBrowser({ env: { ...ADMIN_2FA_OPTIONAL, FEED_SPEED: '1000', DEMO_DATA: '1' } });
 
 let adminJwt: string | undefined;
 
-async function adminApi<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+async function adminApi<E extends EnvelopeEndpoint>(endpoint: E, ...args: ApiArguments<E>): Promise<DataOf<E>> {
   // The session outlives a restart: the server keeps its secrets in DATA_DIR.
   const jwt = (adminJwt ??= await apiLogin(e2e.server, ADMIN.email, ADMIN.password));
-  const answer = await api<T>(e2e.server, path, { method, jwt, ...(body === undefined ? {} : { body }) });
-  if (!answer.data) throw new Error(`${method} ${path} failed: ${answer.error}`);
+  const answer = await api(e2e.server, endpoint, ...withJwt<E>(jwt, ...args));
+  if (!answer.data) throw new Error(`${endpoint.method} ${endpoint.path} failed: ${answer.error}`);
   return answer.data;
 }
 
 const investmentOn = async (accountId: string) =>
-  (await adminApi<Row[]>('/api/common/investments')).find((row) => row.account?.accountId === accountId);
+  (await adminApi(API.investments.list)).find((row) => row.account.accountId === accountId);
 
 /** A second investment of the demo customer, on an account of its own and NASDAQ. */
 async function addSecondInvestment(): Promise<string> {
-  const owner = (await adminApi<Row[]>('/api/admin/users')).find(
-    (user) => user.username === 'demo@example.com',
-  );
-  const account = await adminApi<Row>('/api/common/accounts/add', 'POST', {
-    accountId: PAUSED_ACCOUNT,
-    isDemo: true,
-    username: 'pausa',
-    password: 'pausa-secret-1',
-    owner: owner?._id,
+  const owner = (await adminApi(API.users.list)).find((user) => user.username === 'demo@example.com');
+  const account = await adminApi(API.accounts.add, {
+    body: {
+      accountId: PAUSED_ACCOUNT,
+      isDemo: true,
+      username: 'pausa',
+      password: 'pausa-secret-1',
+      owner: owner?._id,
+    },
   });
-  const algorithm = (await adminApi<Row[]>('/api/common/algorithms')).find(
-    (row) => row.name === 'Grid Nasdaq',
-  );
-  const investment = await adminApi<Row>('/api/common/investments/add', 'POST', {
-    accountId: account._id,
-    algorithmId: algorithm?._id,
-    capital: 10_000,
-    parameters: { leverage: 20, size: 1, additional: 0.5, maxcontracts: 10 },
+  const algorithm = (await adminApi(API.algorithms.list)).find((row) => row.name === 'Grid Nasdaq');
+  const investment = await adminApi(API.investments.add, {
+    body: {
+      accountId: account._id,
+      algorithmId: algorithm?._id ?? '',
+      capital: 10_000,
+      parameters: { leverage: 20, size: 1, additional: 0.5, maxcontracts: 10 },
+    },
   });
   return investment._id;
 }

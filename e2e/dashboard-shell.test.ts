@@ -3,6 +3,7 @@
 // logs table's paging, the maintenance notice of admin views for a regular user, and the
 // settings (change password, 2FA). The scenarios run in order on one server: the admin's OTP
 // setup is skipped by the first, the regular user is created by the one that needs it.
+import { API } from '@platform/contracts/api';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, apiLogin, createInvitedUser, loginFrom } from './support/api';
@@ -32,16 +33,8 @@ describe('dashboard', () => {
     await logIn(page, ADMIN.email, ADMIN.password);
 
     const jwt = await apiLogin(e2e.server, ADMIN.email, ADMIN.password);
-    const investments =
-      (
-        await api<{ capital: number; isRunning: number; parameters: { leverage: number } }[]>(
-          e2e.server,
-          '/api/common/investments',
-          { jwt },
-        )
-      ).data ?? [];
-    const transactions =
-      (await api<{ profitLoss: number }[]>(e2e.server, '/api/common/transactions', { jwt })).data ?? [];
+    const investments = (await api(e2e.server, API.investments.list, { jwt })).data ?? [];
+    const transactions = (await api(e2e.server, API.transactions.list, { jwt })).data ?? [];
     const shown = investments.filter((investment) => investment.isRunning !== 3);
     expect(shown.length).toBeGreaterThan(0);
     expect(transactions.length).toBeGreaterThan(0);
@@ -177,8 +170,8 @@ describe('dashboard', () => {
 
     const logs = page.getByRole('region', { name: 'Logs' });
     /** The server's page: the view's first row becomes its first row once the page has arrived. */
-    const firstRowOf = async (query: string) => {
-      const rows = (await api<{ description: string }[]>(e2e.server, `/api/common/logs?${query}`, { jwt })).data ?? [];
+    const firstRowOf = async (query: { limit: number; offset: number }) => {
+      const rows = (await api(e2e.server, API.logs.list, { query, jwt })).data ?? [];
       const shown = logs.locator('tbody tr.data-table__row').first().getByRole('cell').nth(1);
       await expect.poll(() => shown.textContent()).toBe(rows[0]?.description);
     };
@@ -193,12 +186,12 @@ describe('dashboard', () => {
     expect(await range.textContent()).toBe(`1-20 di ${total}`);
     await logs.getByRole('button', { name: '2', exact: true }).click();
     expect(await range.textContent()).toBe(`21-40 di ${total}`);
-    await firstRowOf('limit=20&offset=20');
+    await firstRowOf({ limit: 20, offset: 20 });
     // The last page in one jump: the server pages, the browser holds one page only.
     const lastPage = Math.ceil(Number(total) / 20);
     await logs.getByRole('button', { name: String(lastPage), exact: true }).click();
     expect(await range.textContent()).toBe(`${(lastPage - 1) * 20 + 1}-${total} di ${total}`);
-    await firstRowOf(`limit=20&offset=${(lastPage - 1) * 20}`);
+    await firstRowOf({ limit: 20, offset: (lastPage - 1) * 20 });
     await logs.getByLabel('Righe:').selectOption('100');
     expect(await range.textContent()).toBe(`1-${Math.min(100, Number(total))} di ${total}`);
 
@@ -253,8 +246,7 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: /Autenticazione 2FA/ }).waitFor();
     expect(
       (
-        await api(e2e.server, '/api/auth/login', {
-          method: 'POST',
+        await api(e2e.server, API.auth.login, {
           body: { username: CUSTOMER.email, password: CUSTOMER.password },
         })
       ).ok,
@@ -292,8 +284,7 @@ describe('dashboard', () => {
     await page.getByLabel('Conferma nuova password', { exact: true }).fill(CUSTOMER.password);
     await page.getByRole('button', { name: 'Cambia Password' }).click();
     await page.getByText('Inserisci il codice OTP.').waitFor();
-    const login = await api(e2e.server, '/api/auth/login', {
-      method: 'POST',
+    const login = await api(e2e.server, API.auth.login, {
       body: { username: CUSTOMER.email, password: CUSTOMER.newPassword },
     });
     expect(login.requiresOtp).toBe(true);

@@ -3,6 +3,8 @@
 // (lightweight-charts draws into canvases) with the figures the row ends with, and closes the
 // curve with Escape back to the results. The backtests run on the seeded demo bars.
 import AxeBuilder from '@axe-core/playwright';
+import type { BacktestConfig, BacktestResult } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, createInvitedUser } from './support/api';
@@ -24,21 +26,7 @@ const COMMON = {
   market: 'GOLD',
   worst: 300,
   safeWorst: 400,
-};
-
-interface Row {
-  profit: number;
-  openPnl: number;
-  maxDrawdown: number;
-  trades: number;
-  stops: number;
-  size: number;
-  addizionale: number;
-  mediazione: number;
-  target: number;
-  requirement: number;
-  requirement200: number;
-}
+} as const;
 
 const e2e = useServerAndBrowser();
 
@@ -61,9 +49,8 @@ beforeAll(async () => {
 });
 
 /** Submits a backtest as the customer and waits for its rows. */
-async function finishedBacktest(config: object): Promise<{ id: string; results: Row[] }> {
-  const created = await api<{ _id: string }>(e2e.server, '/api/common/backtest', {
-    method: 'POST',
+async function finishedBacktest(config: BacktestConfig): Promise<{ id: string; results: BacktestResult[] }> {
+  const created = await api(e2e.server, API.backtests.create, {
     jwt,
     body: { config },
   });
@@ -71,15 +58,14 @@ async function finishedBacktest(config: object): Promise<{ id: string; results: 
   await expect
     .poll(
       async () =>
-        (await api<{ isCompleted: number }>(e2e.server, `/api/common/backtest/${id}`, { jwt })).data
-          ?.isCompleted,
+        (await api(e2e.server, API.backtests.get, { params: { id }, jwt })).data?.isCompleted,
       {
         timeout: 90_000,
         interval: 500,
       },
     )
     .toBe(2);
-  const done = await api<{ results: Row[] }>(e2e.server, `/api/common/backtest/${id}`, { jwt });
+  const done = await api(e2e.server, API.backtests.get, { params: { id }, jwt });
   return { id, results: done.data?.results ?? [] };
 }
 
@@ -154,16 +140,14 @@ describe('the equity curve of a result row', () => {
   });
 
   it('opens the curve of any row of a range sweep from the results table', async () => {
-    const algorithms = await api<{ _id: string; market: string }[]>(e2e.server, '/api/common/algorithms', {
-      jwt,
-    });
+    const algorithms = await api(e2e.server, API.algorithms.list, { jwt });
     const algorithm = algorithms.data?.find((candidate) => candidate.market === 'GOLD');
     const range = await finishedBacktest({
       ...COMMON,
       type: 'range',
       from: '2025-06-16',
       to: '2025-06-27',
-      algorithm: algorithm?._id,
+      algorithm: algorithm?._id ?? '',
       dynamic: true,
       close: false,
     });
@@ -189,7 +173,7 @@ describe('the equity curve of a result row', () => {
     const at20 = range.results.filter((row) => row.requirement <= 10).length;
     await expect.poll(counted).toBe(at20);
     await results.getByRole('radio', { name: '1:200' }).check();
-    const at200 = range.results.filter((row) => row.requirement200 <= 10).length;
+    const at200 = range.results.filter((row) => (row.requirement200 ?? row.requirement) <= 10).length;
     expect(at200).toBeGreaterThan(at20);
     await expect.poll(counted).toBe(at200);
     await captureScreen(page, 'backtest-results-leverage', ['1280', '480']);

@@ -4,6 +4,7 @@
 // a fill arriving adds markers without a reload (the view asks every 5 s); the equity, the open
 // positions and the transactions are under the chart, at 1280 and at 390 px. Then a result row's
 // curve, and its 'Prezzo' tab: the market over the backtest's period with the row's cycles.
+import { API } from '@platform/contracts/api';
 import type { Locator, Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -33,8 +34,7 @@ let investmentId = '';
 beforeAll(async () => {
   await createInvitedUser(e2e.server, CUSTOMER);
   jwt = await apiLogin(e2e.server, CUSTOMER.email, CUSTOMER.password);
-  const account = await api<{ _id: string }>(e2e.server, '/api/common/accounts/add', {
-    method: 'POST',
+  const account = await api(e2e.server, API.accounts.add, {
     jwt,
     body: {
       accountId: ACCOUNT_ID,
@@ -44,16 +44,13 @@ beforeAll(async () => {
       apikey: 'paper-key-9',
     },
   });
-  const algorithms = await api<{ _id: string; name: string }[]>(e2e.server, '/api/common/algorithms', {
-    jwt,
-  });
+  const algorithms = await api(e2e.server, API.algorithms.list, { jwt });
   const gold = algorithms.data?.find((algorithm) => algorithm.name === 'Grid Gold');
-  const investment = await api<{ _id: string }>(e2e.server, '/api/common/investments/add', {
-    method: 'POST',
+  const investment = await api(e2e.server, API.investments.add, {
     jwt,
     body: {
-      accountId: account.data?._id,
-      algorithmId: gold?._id,
+      accountId: account.data?._id ?? '',
+      algorithmId: gold?._id ?? '',
       capital: 10_000,
       parameters: { leverage: 20, size: 1, additional: 0.5, maxcontracts: 10 },
     },
@@ -94,13 +91,8 @@ describe('an investment’s view', () => {
     await expect
       .poll(
         async () =>
-          (
-            await api<{ transactionCount: number }>(
-              e2e.server,
-              `/api/common/investments/${investmentId}/chart`,
-              { jwt },
-            )
-          ).data?.transactionCount ?? 0,
+          (await api(e2e.server, API.investmentChart.chart, { params: { id: investmentId }, jwt })).data
+            ?.transactionCount ?? 0,
         { timeout: TRADE_TIMEOUT_MS, interval: 1000 },
       )
       .toBeGreaterThan(0);
@@ -152,8 +144,7 @@ describe('an investment’s view', () => {
   });
 
   it('shows a result row’s equity curve, and in its Prezzo tab the market with the row’s cycles', async () => {
-    const created = await api<{ _id: string }>(e2e.server, '/api/common/backtest', {
-      method: 'POST',
+    const created = await api(e2e.server, API.backtests.create, {
       jwt,
       body: {
         config: {
@@ -173,14 +164,11 @@ describe('an investment’s view', () => {
     await expect
       .poll(
         async () =>
-          (await api<{ isCompleted: number }>(e2e.server, `/api/common/backtest/${id}`, { jwt })).data
-            ?.isCompleted,
+          (await api(e2e.server, API.backtests.get, { params: { id }, jwt })).data?.isCompleted,
         { timeout: 120_000, interval: 1000 },
       )
       .toBe(2);
-    const done = await api<{ results: { trades: number }[] }>(e2e.server, `/api/common/backtest/${id}`, {
-      jwt,
-    });
+    const done = await api(e2e.server, API.backtests.get, { params: { id }, jwt });
     const trades = done.data?.results[0]?.trades ?? 0;
     expect(trades).toBeGreaterThan(0);
 

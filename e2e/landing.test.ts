@@ -2,6 +2,7 @@
 // numbers and newsletter, the legal pages, and the contact form from validation to an account: a
 // visitor sends a request, the admin approves it in Users, the invitation arrives by mail, the
 // new customer sets a password from its link and logs in. The scenarios run in order on one server.
+import { API } from '@platform/contracts/api';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -184,7 +185,7 @@ describe('public site', () => {
     const calls: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (pathname !== '/api/auth/captcha' && !pathname.startsWith('/assets/')) calls.push(request.url());
+      if (pathname !== API.auth.captcha.path && !pathname.startsWith('/assets/')) calls.push(request.url());
     });
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForTimeout(500);
@@ -230,15 +231,16 @@ describe('contact request to account', () => {
     await form.getByLabel('Email').fill(VISITOR.email);
     await form.getByLabel('Message').fill('I would like to invest with your algorithms.');
 
-    await page.route('**/api/auth/register', (route) =>
+    const register = `**${API.auth.register.path}`;
+    await page.route(register, (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'Refused.' }) }),
     );
     await send.click();
     await toast(page, 'Error sending message. Please try again.').waitFor();
 
     // The captcha starts over after each attempt: Send waits for it.
-    await page.unroute('**/api/auth/register');
-    await page.route('**/api/auth/register', (route) => route.abort('internetdisconnected'));
+    await page.unroute(register);
+    await page.route(register, (route) => route.abort('internetdisconnected'));
     await send.click();
     await toast(page, 'Network error. Please check your connection and try again.').waitFor();
     // The form keeps what was typed after a failure.

@@ -5,6 +5,7 @@
 // bot pauses, and the Investments list says «In pausa» with Capital.com's reason, without a
 // reload; the market reopens and the bot trades on by itself, «Attivo» again.
 import type { Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CapitalFake } from '../apps/server/test/support/capital/capital-fake';
 import { ACCOUNT, MARKETS } from '../apps/server/test/support/capital/capital-test-fixtures';
@@ -29,7 +30,7 @@ afterAll(() => fake.close());
 
 /** The investment of the customer on the live account, as the list answers it. */
 async function liveInvestment(jwt: string): Promise<Investment> {
-  const rows = await api<Investment[]>(e2e.server, '/api/common/investments', { jwt });
+  const rows = await api(e2e.server, API.investments.list, { jwt });
   const found = rows.data?.find((row) => row.account.accountId === 'LIVE-CAP-1');
   if (!found) throw new Error(`no investment on the live account: ${rows.error}`);
   return found;
@@ -40,13 +41,11 @@ describe('a live Capital.com account', () => {
     await createInvitedUser(e2e.server, CUSTOMER);
     const adminJwt = await apiLogin(e2e.server, ADMIN.email, ADMIN.password);
     const jwt = await apiLogin(e2e.server, CUSTOMER.email, CUSTOMER.password);
-    const algorithm = await api<{ _id: string }>(e2e.server, '/api/common/algorithms/add', {
-      method: 'POST',
+    const algorithm = await api(e2e.server, API.algorithms.add, {
       jwt: adminJwt,
       body: { name: 'Grid Gold Live', description: 'Griglia su GOLD', minCapital: 1000, market: 'GOLD' },
     });
-    const account = await api<{ _id: string }>(e2e.server, '/api/common/accounts/add', {
-      method: 'POST',
+    const account = await api(e2e.server, API.accounts.add, {
       jwt,
       body: {
         accountId: 'LIVE-CAP-1',
@@ -56,12 +55,11 @@ describe('a live Capital.com account', () => {
         apikey: ACCOUNT.apiKey,
       },
     });
-    const added = await api<Investment>(e2e.server, '/api/common/investments/add', {
-      method: 'POST',
+    const added = await api(e2e.server, API.investments.add, {
       jwt,
       body: {
-        accountId: account.data?._id,
-        algorithmId: algorithm.data?._id,
+        accountId: account.data?._id ?? '',
+        algorithmId: algorithm.data?._id ?? '',
         capital: 10_000,
         parameters: { leverage: 20, size: 0.5, additional: 0.5, maxcontracts: 10 },
       },

@@ -6,9 +6,18 @@
 // of the running one and its bot makes no more transactions while the demo customer's bot, on the
 // same prices and parameters, goes on trading. The API only waits and confirms; every assertion
 // that matters is also on what the user sees.
+import type { DataOf, Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, apiLogin, createInvitedUser } from './support/api';
+import {
+  api,
+  apiLogin,
+  createInvitedUser,
+  withJwt,
+  type ApiArguments,
+  type EnvelopeEndpoint,
+} from './support/api';
 import { VIEWPORTS } from './support/browser';
 import { captureScreen } from './support/screenshots';
 import { ADMIN } from './support/server';
@@ -43,40 +52,24 @@ const TRADE_TIMEOUT_MS = 40_000;
 /** A bot's stop is asynchronous to the deletion request: a cycle may still close this soon after it. */
 const STOP_GRACE_MS = 2_000;
 
-interface TransactionRow {
-  investmentId: string | null;
-  closedAt: string;
-  profitLoss: number;
-}
-
-interface InvestmentRow {
-  _id: string;
-  account: { accountId: string; username: string };
-  parameters: { size: number };
-  isRunning: number;
-  statusMessage: string | null;
-}
-
 const e2e = useServerAndBrowser({ env: { FEED_SPEED: '10000', DEMO_DATA: '1' } });
 
 let adminJwt: string | undefined;
 
 /** A list as the admin sees it: everyone's rows. */
-async function adminList<T>(path: string): Promise<T[]> {
+async function adminList<E extends EnvelopeEndpoint>(endpoint: E, ...args: ApiArguments<E>): Promise<DataOf<E>> {
   const jwt = (adminJwt ??= await apiLogin(e2e.server, ADMIN.email, ADMIN.password));
-  const answer = await api<T[]>(e2e.server, path, { jwt });
-  if (!answer.data) throw new Error(`GET ${path} failed: ${answer.error}`);
+  const answer = await api(e2e.server, endpoint, ...withJwt<E>(jwt, ...args));
+  if (!answer.data) throw new Error(`${endpoint.method} ${endpoint.path} failed: ${answer.error}`);
   return answer.data;
 }
 
 const transactionsOf = async (investmentId: string) =>
-  (await adminList<TransactionRow>('/api/common/transactions')).filter(
-    (row) => row.investmentId === investmentId,
-  );
+  (await adminList(API.transactions.list)).filter((row) => row.investmentId === investmentId);
 
 /** The customer's investments (state 3 included), by SA code size. */
-async function customerInvestment(size: number): Promise<InvestmentRow> {
-  const rows = await adminList<InvestmentRow>('/api/common/investments');
+async function customerInvestment(size: number): Promise<Investment> {
+  const rows = await adminList(API.investments.list);
   const found = rows.find(
     (row) => row.account.accountId === BROKER.accountId && row.parameters.size === size,
   );
@@ -183,9 +176,7 @@ describe('live trading', () => {
     const page = await e2e.openPage();
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     const trading = await customerInvestment(1);
-    const demo = (await adminList<InvestmentRow>('/api/common/investments')).find(
-      (row) => row.account.username === DEMO_INVESTMENT_OWNER,
-    );
+    const demo = (await adminList(API.investments.list)).find((row) => row.account.username === DEMO_INVESTMENT_OWNER);
     expect(demo?.isRunning).toBe(1);
 
     await openView(page, 'Investments');

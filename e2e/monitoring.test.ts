@@ -5,6 +5,8 @@
 // width the table fits without scrolling sideways. Killed with SIGKILL, the bot is started again
 // by pm2: the view shows the restart and the new uptime, and the bot goes on trading. A user who
 // opens monitoring sees the maintenance notice, and no socket is ever opened for them.
+import type { Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -29,17 +31,6 @@ const LIST_TIMEOUT_MS = 20_000;
 const TRADE_TIMEOUT_MS = 30_000;
 const COLUMNS = ['ID', 'Name', 'Version', 'Status', 'Restarts', 'Uptime', 'Watch', 'Actions'] as const;
 
-interface InvestmentRow {
-  _id: string;
-  account: { accountId: string };
-  isRunning: number;
-}
-
-interface TransactionRow {
-  investmentId: string | null;
-  closedAt: string;
-}
-
 // Bots log their cycles at info: the logs dialog needs lines to show.
 const e2e = useServerAndBrowser({
   env: { ...ADMIN_2FA_OPTIONAL, FEED_SPEED: '10000', DEMO_DATA: '1', LOG_LEVEL: 'info' },
@@ -47,9 +38,9 @@ const e2e = useServerAndBrowser({
 
 let adminJwt: string | undefined;
 
-async function demoInvestment(): Promise<InvestmentRow> {
+async function demoInvestment(): Promise<Investment> {
   const jwt = (adminJwt ??= await apiLogin(e2e.server, ADMIN.email, ADMIN.password));
-  const answer = await api<InvestmentRow[]>(e2e.server, '/api/common/investments', { jwt });
+  const answer = await api(e2e.server, API.investments.list, { jwt });
   const found = answer.data?.find((row) => row.account.accountId === 'DEMO-0001');
   if (!found) throw new Error(`No demo investment: ${answer.error}`);
   return found;
@@ -58,7 +49,7 @@ async function demoInvestment(): Promise<InvestmentRow> {
 /** The demo investment's transactions closed after `since` (epoch ms). */
 async function demoTransactionsSince(investmentId: string, since: number): Promise<number> {
   const jwt = (adminJwt ??= await apiLogin(e2e.server, ADMIN.email, ADMIN.password));
-  const answer = await api<TransactionRow[]>(e2e.server, '/api/common/transactions', { jwt });
+  const answer = await api(e2e.server, API.transactions.list, { jwt });
   return (answer.data ?? []).filter(
     (row) => row.investmentId === investmentId && Date.parse(row.closedAt) > since,
   ).length;

@@ -3,7 +3,13 @@
 // and the previous month's statement as a PDF (the month picker's default), and the browser
 // saves both under the server's names with their content; a finished backtest's results modal
 // exports its rows as CSV. The buttons are reached by their names.
-import { previousMonth, RESULTS_CSV_COLUMNS, TRANSACTIONS_CSV_COLUMNS } from '@platform/contracts';
+import {
+  previousMonth,
+  RESULTS_CSV_COLUMNS,
+  TRANSACTIONS_CSV_COLUMNS,
+  type BacktestConfig,
+} from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -70,7 +76,7 @@ describe('statements', () => {
 
   it('exports a finished backtest’s result rows as CSV from its results modal', async () => {
     const jwt = await apiLogin(e2e.server, ADMIN.email, ADMIN.password);
-    const config = {
+    const config: BacktestConfig = {
       type: 'single',
       capital: 10_000,
       accountType: 'retail',
@@ -81,8 +87,7 @@ describe('statements', () => {
       worst: 300,
       safeWorst: 400,
     };
-    const created = await api<{ _id: string }>(e2e.server, '/api/common/backtest', {
-      method: 'POST',
+    const created = await api(e2e.server, API.backtests.create, {
       jwt,
       body: { config },
     });
@@ -90,8 +95,7 @@ describe('statements', () => {
     await expect
       .poll(
         async () =>
-          (await api<{ isCompleted: number }>(e2e.server, `/api/common/backtest/${id}`, { jwt })).data
-            ?.isCompleted,
+          (await api(e2e.server, API.backtests.get, { params: { id }, jwt })).data?.isCompleted,
         {
           timeout: 60_000,
           interval: 500,

@@ -3,6 +3,7 @@
 // analysis of one week of the seeded bars. The demo data gives the rest (the demo customer's
 // account, investment and bot, the algorithms, the audit rows). Only what the tables show is
 // made; the investment (and its bot) is the demo one, which the admin sees.
+import { API } from '@platform/contracts/api';
 import { api, apiLogin, createInvitedUser, type InvitedUser } from './api';
 import type { RunningServer } from './server';
 
@@ -21,13 +22,11 @@ export async function seedDashboardTables(server: RunningServer): Promise<void> 
   await createInvitedUser(server, TABLES_CUSTOMER);
   const jwt = await apiLogin(server, TABLES_CUSTOMER.email, TABLES_CUSTOMER.password);
   const made = await Promise.all([
-    api(server, '/api/common/accounts/add', {
-      method: 'POST',
+    api(server, API.accounts.add, {
       jwt,
       body: { accountId: 'GB-0001', isDemo: true, username: 'giulia.capital', password: 'Capital-Secret-1', apikey: '' },
     }),
-    api(server, '/api/common/backtest', {
-      method: 'POST',
+    api(server, API.backtests.create, {
       jwt,
       body: {
         config: {
@@ -42,14 +41,12 @@ export async function seedDashboardTables(server: RunningServer): Promise<void> 
         },
       },
     }),
-    api(server, '/api/common/analysis', { method: 'POST', jwt, body: { market: 'GOLD', ...PERIOD } }),
+    api(server, API.analyses.create, { jwt, body: { market: 'GOLD', ...PERIOD } }),
   ]);
   for (const answer of made) if (!answer.ok) throw new Error(`Seeding the tables failed: ${answer.error}`);
   // Finished jobs, so the rows carry their view and delete buttons.
   const finished = async () => {
-    const lists = await Promise.all(
-      ['/api/common/backtest', '/api/common/analysis'].map((path) => api<{ isCompleted: number }[]>(server, path, { jwt })),
-    );
+    const lists = await Promise.all([api(server, API.backtests.list, { jwt }), api(server, API.analyses.list, { jwt })]);
     return lists.every(({ data }) => (data ?? []).length > 0 && (data ?? []).every((job) => job.isCompleted === 2));
   };
   const deadline = Date.now() + JOB_TIMEOUT_MS;

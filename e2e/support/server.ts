@@ -1,6 +1,7 @@
 // Starts the built server (apps/server/dist, which serves apps/web/dist) as its own process on a
 // free port with a fresh DATA_DIR, the way a user runs it, and stops it afterwards. With
 // E2E_DATABASE=postgres it runs on a fresh database of the TEST_DATABASE_URL cluster instead of PGlite.
+import { API } from '@platform/contracts/api';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -143,14 +144,14 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready.`);
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(`${baseUrl}${API.health.health.path}`);
       if (response.ok) return ((await response.json()) as { data: { database: string } }).data.database;
     } catch {
       // Not listening yet.
     }
     await new Promise((wake) => setTimeout(wake, 200));
   }
-  throw new Error(`The server did not answer /api/health within ${timeoutMs} ms.`);
+  throw new Error(`The server did not answer ${API.health.health.path} within ${timeoutMs} ms.`);
 }
 
 /** SIGTERM lets the server close the database cleanly; SIGKILL if it hangs. */

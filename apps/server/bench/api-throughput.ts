@@ -26,6 +26,8 @@
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test   (the server the database is made on)
  *   API_CPU_PROFILE=DIR   the API process runs with node --cpu-prof, its profile written into DIR
  */
+import { urlOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { openSync, readFileSync } from 'node:fs';
@@ -60,21 +62,24 @@ interface Poll {
 
 /** What the overview polls (overview-view.tsx, get-live-prices.ts). */
 const OVERVIEW_POLLS: Poll[] = [
-  { path: '/api/common/investments', everyMs: 5000 },
-  { path: '/api/common/transactions', everyMs: 5000 },
-  { path: '/api/common/live-prices/GOLD', everyMs: 1000 },
-  { path: '/api/common/live-prices/NASDAQ', everyMs: 1000 },
+  { path: urlOf(API.investments.list), everyMs: 5000 },
+  { path: urlOf(API.transactions.list), everyMs: 5000 },
+  { path: urlOf(API.livePrices.recent, { market: 'GOLD' }), everyMs: 1000 },
+  { path: urlOf(API.livePrices.recent, { market: 'NASDAQ' }), everyMs: 1000 },
 ];
 
 const LISTS: { name: string; paths: string[] }[] = [
-  { name: 'health', paths: ['/api/health'] },
-  { name: 'investments', paths: ['/api/common/investments'] },
-  { name: 'transactions', paths: ['/api/common/transactions'] },
-  { name: 'backtests', paths: ['/api/common/backtest'] },
-  { name: 'analyses', paths: ['/api/common/analysis'] },
-  { name: 'live prices', paths: ['/api/common/live-prices/GOLD'] },
+  { name: 'health', paths: [urlOf(API.health.health)] },
+  { name: 'investments', paths: [urlOf(API.investments.list)] },
+  { name: 'transactions', paths: [urlOf(API.transactions.list)] },
+  { name: 'backtests', paths: [urlOf(API.backtests.list)] },
+  { name: 'analyses', paths: [urlOf(API.analyses.list)] },
+  { name: 'live prices', paths: [urlOf(API.livePrices.recent, { market: 'GOLD' })] },
   // The Logs view's first page is two calls; each is counted as one request.
-  { name: 'logs (page + count)', paths: ['/api/common/logs?limit=50&offset=0', '/api/common/logs/count'] },
+  {
+    name: 'logs (page + count)',
+    paths: [urlOf(API.logs.list, undefined, { limit: 50, offset: 0 }), urlOf(API.logs.count)],
+  },
 ];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -17,13 +17,8 @@
  *
  *   npx tsx apps/server/bench/equity-curve-speed.ts [repeats=5]
  */
-import {
-  PERIOD_FIRST_DAY,
-  PERIOD_LAST_DAY,
-  equityCurvePath,
-  type Backtest,
-  type EquityCurveData,
-} from '@platform/contracts';
+import { PERIOD_FIRST_DAY, PERIOD_LAST_DAY, type Backtest, type BacktestConfig } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { openDatabase, seedReferenceData } from '@platform/db';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -58,7 +53,7 @@ try {
     executor: executor,
   });
   const upload = async (file: RealUpload) => {
-    await call('POST', '/api/admin/upload-csv', uploadForm(file, algorithms.get(file.market) ?? ''), token);
+    await call(API.marketdata.upload, { body: uploadForm(file, algorithms.get(file.market) ?? '') }, token);
   };
   for (const file of REAL_UPLOADS) await upload(file);
   app.services.jobRunner.start();
@@ -72,11 +67,11 @@ try {
     safeWorst: 400,
     from: PERIOD_FIRST_DAY,
     to: PERIOD_LAST_DAY,
-  };
-  const finished = async (config: object): Promise<Backtest> => {
-    const { _id: id } = await call<Backtest>('POST', '/api/common/backtest', { config }, token);
+  } as const;
+  const finished = async (config: BacktestConfig): Promise<Backtest> => {
+    const { _id: id } = await call(API.backtests.create, { body: { config } }, token);
     for (;;) {
-      const backtest = await call<Backtest>('GET', `/api/common/backtest/${id}`, undefined, token);
+      const backtest = await call(API.backtests.get, { params: { id } }, token);
       if (backtest.isCompleted === 2) return backtest;
       if (backtest.isCompleted === 3) throw new Error(`backtest failed: ${backtest.error}`);
       await sleep(100);
@@ -92,7 +87,7 @@ try {
   const range = await finished({
     ...common,
     type: 'range',
-    algorithm: algorithms.get('GOLD'),
+    algorithm: algorithms.get('GOLD') ?? '',
     dynamic: false,
     close: true,
   });
@@ -100,7 +95,7 @@ try {
   /** One curve through the API: request sent to answer parsed. */
   const curve = async (backtest: Backtest, row: number) => {
     const started = performance.now();
-    const data = await call<EquityCurveData>('GET', equityCurvePath(backtest._id, row), undefined, token);
+    const data = await call(API.equityCurve.curve, { params: { id: backtest._id, row } }, token);
     const elapsed = performance.now() - started;
     const result = backtest.results[row];
     if (!result || Math.abs(data.finalBalance - (backtest.capital + result.profit)) > 0.005)

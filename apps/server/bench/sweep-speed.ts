@@ -16,7 +16,8 @@
  *
  *   npx tsx apps/server/bench/sweep-speed.ts [repeats=5]
  */
-import { PERIOD_FIRST_DAY, PERIOD_LAST_DAY, type Backtest, type Market } from '@platform/contracts';
+import { PERIOD_FIRST_DAY, PERIOD_LAST_DAY, type BacktestConfig } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { backtests, openDatabase, seedReferenceData } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -93,18 +94,13 @@ try {
   const upload = async (file: RealUpload) => {
     const form = uploadForm(file, algorithms.get(file.market) ?? '');
     const uploadStarted = performance.now();
-    const result = await call<{ imported: number }>('POST', '/api/admin/upload-csv', form, token);
+    const result = await call(API.marketdata.upload, { body: form }, token);
     console.log(
       `  uploaded ${file.file}: ${result.imported.toLocaleString('en')} ${file.market} ${file.timeframe} bars in ${seconds(performance.now() - uploadStarted)}`,
     );
   };
   for (const file of REAL_UPLOADS) await upload(file);
-  const sets = await call<{ market: Market; timeframe: string; rows: number }[]>(
-    'GET',
-    '/api/common/marketdata',
-    undefined,
-    token,
-  );
+  const sets = await call(API.marketdata.list, {}, token);
   const stored = sets.find((set) => set.market === 'GOLD' && set.timeframe === '1m')?.rows ?? 0;
   console.log(`GOLD 1m stored: ${stored.toLocaleString('en')} bars; fx from the real EURUSD daily closes`);
   app.services.jobRunner.start();
@@ -116,17 +112,17 @@ try {
     market: 'GOLD',
     worst: 300,
     safeWorst: 400,
-  };
-  const sweep = (from: string, to: string) => ({
+  } as const;
+  const sweep = (from: string, to: string): BacktestConfig => ({
     ...common,
     type: 'range',
-    algorithm: algorithms.get('GOLD'),
+    algorithm: algorithms.get('GOLD') ?? '',
     dynamic: false,
     close: true,
     from,
     to,
   });
-  const single = (from: string, to: string) => ({ ...common, type: 'single', from, to });
+  const single = (from: string, to: string): BacktestConfig => ({ ...common, type: 'single', from, to });
   interface Outcome {
     /** Submit → the poll that saw it done. */
     ms: number;
@@ -136,17 +132,17 @@ try {
     rows: number;
   }
   /** Submit → done through the API, polling as a client does; the loop's longest stall meanwhile. */
-  const submitToDone = async (config: object): Promise<Outcome> => {
+  const submitToDone = async (config: BacktestConfig): Promise<Outcome> => {
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     const engineDone = new Promise<void>((resolve) => engineWaiters.push(resolve));
     const submittedAt = Date.now();
     const submitted = performance.now();
-    const { _id: id } = await call<Backtest>('POST', '/api/common/backtest', { config }, token);
+    const { _id: id } = await call(API.backtests.create, { body: { config } }, token);
     const nextPoll = () =>
       Promise.race([engineDone.then(() => sleep(POLL_ONCE_RUN_MS)), sleep(POLL_WHILE_RUNNING_MS)]);
     for (;;) {
-      const backtest = await call<Backtest>('GET', `/api/common/backtest/${id}`, undefined, token);
+      const backtest = await call(API.backtests.get, { params: { id } }, token);
       if (backtest.isCompleted === 2) {
         const ms = performance.now() - submitted;
         loop.disable();
@@ -161,7 +157,7 @@ try {
       await nextPoll();
     }
   };
-  const measure = async (label: string, config: object, times: number) => {
+  const measure = async (label: string, config: BacktestConfig, times: number) => {
     const runs: Outcome[] = [];
     const jobsBefore = engineMs.length;
     for (let run = 0; run < times; run++) runs.push(await submitToDone(config));

@@ -10,6 +10,8 @@
  *   npx tsx apps/server/bench/upload-speed.ts [megabytes=600]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx apps/server/bench/upload-speed.ts
  */
+import { requestOf, urlOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { openDatabase, seedReferenceData } from '@platform/db';
 import { syntheticBars } from '@platform/marketdata';
 import { randomBytes } from 'node:crypto';
@@ -63,11 +65,13 @@ try {
     otpRequiredFor: [],
   });
   const username = await insertBenchAdmin(database.db);
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: BENCH_PASSWORD } });
+  const login = await app.inject({
+    ...requestOf(API.auth.login),
+    payload: { username, password: BENCH_PASSWORD },
+  });
   const token = login.json<{ data: { jwt: string } }>().data.jwt;
   const algorithm = await app.inject({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
+    ...requestOf(API.algorithms.add),
     headers: { authorization: `Bearer ${token}` },
     payload: { name: 'Grid Gold', description: 'Bench', minCapital: 1000, market: 'GOLD' },
   });
@@ -132,8 +136,8 @@ async function post(port: number, token: string, algorithmId: string, file: stri
   const req = request({
     host: '127.0.0.1',
     port,
-    method: 'POST',
-    path: '/api/admin/upload-csv',
+    method: API.marketdata.upload.method,
+    path: urlOf(API.marketdata.upload),
     headers: {
       authorization: `Bearer ${token}`,
       'content-type': `multipart/form-data; boundary=${boundary}`,

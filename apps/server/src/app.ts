@@ -13,6 +13,7 @@ import { algorithmsRoutes } from './modules/algorithms/algorithms.routes';
 import { analysesRoutes } from './modules/analyses/analyses.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { backtestsRoutes } from './modules/backtests/backtests.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { ServerLifecycle } from './modules/health/server-lifecycle';
 import { instrumentsRoutes } from './modules/instruments/instruments.routes';
@@ -130,13 +131,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const guards = registerAuthentication(app, services.auth);
 
-  healthRoutes(app, {
-    database: deps.database.kind,
-    ping: async () => {
-      await deps.database.db.execute(sql`select 1`);
+  healthRoutes(
+    app,
+    {
+      database: deps.database.kind,
+      ping: async () => {
+        await deps.database.db.execute(sql`select 1`);
+      },
+      lifecycle,
     },
-    lifecycle,
-  });
+    guards,
+  );
   authRoutes(app, services, guards);
   logsRoutes(app, services.logs, guards);
   usersRoutes(app, services.users, guards);
@@ -165,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   alertsRoutes(app, services.alerts, guards);
   await marketDataRoutes(app, marketData, guards, deps.uploadMaxBytes);
   const weatherProvider = createWeatherApiClient(deps.weather?.baseUrl ?? WEATHERAPI_URL);
-  weatherRoutes(app, new WeatherService(weatherProvider, deps.weather?.apiKey, requestAwareLogger(app.log)));
+  weatherRoutes(app, new WeatherService(weatherProvider, deps.weather?.apiKey, requestAwareLogger(app.log)), guards);
+  docsRoutes(app, guards);
   // Only a server that serves the pages tells crawlers about them.
   if (await registerWebApp(app, deps.webDistDir)) registerCrawlerFiles(app, deps.publicUrl);
   return app;

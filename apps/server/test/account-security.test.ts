@@ -1,13 +1,14 @@
-import { OTP_MESSAGES, PASSWORD_MESSAGES } from '@platform/contracts';
+import { OTP_MESSAGES, PASSWORD_MESSAGES, requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../src/lib/totp';
 import { createUser, DEFAULT_PASSWORD, enableOtp, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const changePassword = (testApp: TestApp, token: string, payload: Record<string, unknown>) =>
-  testApp.call({ method: 'POST', url: '/api/auth/change-password', token, payload });
+  testApp.call({ ...requestOf(API.auth.changePassword), token, payload });
 const verifyPassword = (testApp: TestApp, token: string, password: string) =>
-  testApp.call<{ revealKey: string }>({ method: 'POST', url: '/api/auth/verify-password', token, payload: { password } });
+  testApp.call<{ revealKey: string }>({ ...requestOf(API.auth.verifyPassword), token, payload: { password } });
 
 describe('change password', () => {
   it('changes it and signs out the other sessions, not this one', async () => {
@@ -21,9 +22,9 @@ describe('change password', () => {
       confirmPassword: 'Brand-new-secret-7',
     });
     expect(answer.body).toEqual({ ok: true, data: null });
-    expect((await testApp.call({ method: 'GET', url: '/api/auth/me', token: here.jwt })).status).toBe(200);
-    expect((await testApp.call({ method: 'GET', url: '/api/auth/me', token: elsewhere.jwt })).status).toBe(401);
-    const relogin = await testApp.call({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: 'Brand-new-secret-7' } });
+    expect((await testApp.call({ ...requestOf(API.auth.me), token: here.jwt })).status).toBe(200);
+    expect((await testApp.call({ ...requestOf(API.auth.me), token: elsewhere.jwt })).status).toBe(401);
+    const relogin = await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: 'Brand-new-secret-7' } });
     expect(relogin.status).toBe(200);
   });
 
@@ -90,14 +91,13 @@ describe('2FA settings', () => {
     const session = await login(testApp, user);
     const secret = await enableOtp(testApp, session.jwt);
 
-    const again = await testApp.call({ method: 'GET', url: '/api/auth/otp/url', token: session.jwt });
+    const again = await testApp.call({ ...requestOf(API.auth.otpUrl), token: session.jwt });
     expect(again.status).toBe(409);
 
-    const noCode = await testApp.call({ method: 'POST', url: '/api/auth/otp/disable', token: session.jwt, payload: {} });
+    const noCode = await testApp.call({ ...requestOf(API.auth.otpDisable), token: session.jwt, payload: {} });
     expect(noCode.body.error).toBe(OTP_MESSAGES.codeRequired);
     const off = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/otp/disable',
+      ...requestOf(API.auth.otpDisable),
       token: session.jwt,
       payload: { token: totpCode(secret, testApp.clock.now()) },
     });
@@ -108,11 +108,10 @@ describe('2FA settings', () => {
   it('gives the settings shape of the setup and refuses a code of another secret', async () => {
     const testApp = await createTestApp();
     const session = await login(testApp, await createUser(testApp));
-    const setup = await testApp.call<{ otpAuthUrl: string; secret: string }>({ method: 'GET', url: '/api/auth/otp/url', token: session.jwt });
+    const setup = await testApp.call<{ otpAuthUrl: string; secret: string }>({ ...requestOf(API.auth.otpUrl), token: session.jwt });
     expect(setup.body.data.otpAuthUrl).toMatch(/^otpauth:\/\/totp\//);
     const mismatched = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/otp/verify',
+      ...requestOf(API.auth.otpVerify),
       token: session.jwt,
       payload: { token: '123456', secret: 'JBSWY3DPEHPK3PXP' },
     });

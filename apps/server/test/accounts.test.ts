@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, CIPHERTEXT_PATTERN, type Account } from '@platform/contracts';
+import { ACCOUNT_MESSAGES, CIPHERTEXT_PATTERN, requestOf, type Account } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { accounts } from '@platform/db';
 import { createDecipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ function reveal(ciphertext: string, revealKey: string): string {
 }
 
 const revealKeyOf = async (testApp: TestApp, token: string) =>
-  (await testApp.call<{ revealKey: string }>({ method: 'POST', url: '/api/auth/verify-password', token, payload: { password: DEFAULT_PASSWORD } })).body.data.revealKey;
+  (await testApp.call<{ revealKey: string }>({ ...requestOf(API.auth.verifyPassword), token, payload: { password: DEFAULT_PASSWORD } })).body.data.revealKey;
 
 const newAccount = { accountId: 'CAP-1001', isDemo: true, brokerName: 'Whatever', username: 'trader.one', password: 'broker-secret', apikey: 'key-123' };
 
@@ -22,7 +23,7 @@ describe('accounts', () => {
     const testApp = await createTestApp();
     const user = await createUser(testApp);
     const session = await login(testApp, user);
-    const created = await testApp.call<Account>({ method: 'POST', url: '/api/common/accounts/add', token: session.jwt, payload: newAccount });
+    const created = await testApp.call<Account>({ ...requestOf(API.accounts.add), token: session.jwt, payload: newAccount });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({ accountId: 'CAP-1001', isDemo: true, brokerName: 'Capital.com', owner: { _id: user.id } });
 
@@ -32,7 +33,7 @@ describe('accounts', () => {
 
     // The list carries credentials under the key of the verify-password before it.
     const key = await revealKeyOf(testApp, session.jwt);
-    const list = await testApp.call<Account[]>({ method: 'GET', url: '/api/common/accounts', token: session.jwt });
+    const list = await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token: session.jwt });
     const [account] = list.body.data;
     expect(account?.password).toMatch(CIPHERTEXT_PATTERN);
     expect(reveal(account?.username ?? '', key)).toBe('trader.one');
@@ -61,39 +62,37 @@ describe('accounts', () => {
     const adminToken = (await login(testApp, admin)).jwt;
 
     // A user cannot give an account to someone else: the owner field is ignored.
-    const own = await testApp.call<Account>({ method: 'POST', url: '/api/common/accounts/add', token: annaToken, payload: { ...newAccount, owner: bruno.id } });
+    const own = await testApp.call<Account>({ ...requestOf(API.accounts.add), token: annaToken, payload: { ...newAccount, owner: bruno.id } });
     expect(own.body.data.owner._id).toBe(anna.id);
     const assigned = await testApp.call<Account>({
-      method: 'POST',
-      url: '/api/common/accounts/add',
+      ...requestOf(API.accounts.add),
       token: adminToken,
       payload: { ...newAccount, accountId: 'CAP-2002', owner: bruno.id },
     });
     expect(assigned.body.data.owner._id).toBe(bruno.id);
-    const ownerless = await testApp.call({ method: 'POST', url: '/api/common/accounts/add', token: adminToken, payload: { ...newAccount, accountId: 'CAP-3003' } });
+    const ownerless = await testApp.call({ ...requestOf(API.accounts.add), token: adminToken, payload: { ...newAccount, accountId: 'CAP-3003' } });
     expect(ownerless.body.error).toBe(ACCOUNT_MESSAGES.ownerRequired);
 
-    const brunoSees = await testApp.call<Account[]>({ method: 'GET', url: '/api/common/accounts', token: brunoToken });
+    const brunoSees = await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token: brunoToken });
     expect(brunoSees.body.data.map((account) => account.accountId)).toEqual(['CAP-2002']);
-    const adminSees = await testApp.call<Account[]>({ method: 'GET', url: '/api/common/accounts', token: adminToken });
+    const adminSees = await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token: adminToken });
     expect(adminSees.body.data).toHaveLength(2);
 
-    const foreignEdit = await testApp.call({ method: 'PATCH', url: `/api/common/accounts/edit/${own.body.data._id}`, token: brunoToken, payload: { ...newAccount, accountId: 'STOLEN' } });
+    const foreignEdit = await testApp.call({ ...requestOf(API.accounts.edit, { id: own.body.data._id }), token: brunoToken, payload: { ...newAccount, accountId: 'STOLEN' } });
     expect(foreignEdit.status).toBe(404);
-    const foreignDelete = await testApp.call({ method: 'DELETE', url: `/api/common/accounts/delete/${own.body.data._id}`, token: brunoToken });
+    const foreignDelete = await testApp.call({ ...requestOf(API.accounts.remove, { id: own.body.data._id }), token: brunoToken });
     expect(foreignDelete.status).toBe(404);
   });
 
   it('edits without the secrets when they were not unlocked, and with them when sent', async () => {
     const testApp = await createTestApp();
     const session = await login(testApp, await createUser(testApp));
-    const created = await testApp.call<Account>({ method: 'POST', url: '/api/common/accounts/add', token: session.jwt, payload: newAccount });
+    const created = await testApp.call<Account>({ ...requestOf(API.accounts.add), token: session.jwt, payload: newAccount });
     const id = created.body.data._id;
     const key = await revealKeyOf(testApp, session.jwt);
 
     const locked = await testApp.call<Account>({
-      method: 'PATCH',
-      url: `/api/common/accounts/edit/${id}`,
+      ...requestOf(API.accounts.edit, { id }),
       token: session.jwt,
       payload: { accountId: 'CAP-1001-B', isDemo: false },
     });
@@ -101,8 +100,7 @@ describe('accounts', () => {
     expect(reveal(locked.body.data.password, key)).toBe('broker-secret');
 
     const unlocked = await testApp.call<Account>({
-      method: 'PATCH',
-      url: `/api/common/accounts/edit/${id}`,
+      ...requestOf(API.accounts.edit, { id }),
       token: session.jwt,
       payload: { accountId: 'CAP-1001-B', isDemo: false, username: 'trader.two', password: 'new-secret' },
     });
@@ -120,12 +118,12 @@ describe('accounts', () => {
       [{ password: '' }, ACCOUNT_MESSAGES.passwordRequired],
     ];
     for (const [override, message] of cases) {
-      const answer = await testApp.call({ method: 'POST', url: '/api/common/accounts/add', token, payload: { ...newAccount, ...override } });
+      const answer = await testApp.call({ ...requestOf(API.accounts.add), token, payload: { ...newAccount, ...override } });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe(message);
     }
-    await testApp.call({ method: 'POST', url: '/api/common/accounts/add', token, payload: newAccount });
-    const duplicate = await testApp.call({ method: 'POST', url: '/api/common/accounts/add', token, payload: newAccount });
+    await testApp.call({ ...requestOf(API.accounts.add), token, payload: newAccount });
+    const duplicate = await testApp.call({ ...requestOf(API.accounts.add), token, payload: newAccount });
     expect(duplicate.status).toBe(409);
     expect(await testApp.database.db.select().from(accounts)).toHaveLength(1);
   });
@@ -134,25 +132,23 @@ describe('accounts', () => {
     const testApp = await createTestApp();
     const admin = await createUser(testApp, { role: 'admin' });
     const token = (await login(testApp, admin)).jwt;
-    const account = await testApp.call<Account>({ method: 'POST', url: '/api/common/accounts/add', token, payload: { ...newAccount, owner: admin.id } });
+    const account = await testApp.call<Account>({ ...requestOf(API.accounts.add), token, payload: { ...newAccount, owner: admin.id } });
     const algorithm = await testApp.call<{ _id: string }>({
-      method: 'POST',
-      url: '/api/common/algorithms/add',
+      ...requestOf(API.algorithms.add),
       token,
       payload: { name: 'Grid', description: 'Griglia', minCapital: 100 },
     });
     const investment = await testApp.call<{ _id: string }>({
-      method: 'POST',
-      url: '/api/common/investments/add',
+      ...requestOf(API.investments.add),
       token,
       payload: { accountId: account.body.data._id, algorithmId: algorithm.body.data._id, capital: 1000, parameters: { leverage: 10, size: 1.5, additional: 0.5, maxcontracts: 5 } },
     });
-    const refused = await testApp.call({ method: 'DELETE', url: `/api/common/accounts/delete/${account.body.data._id}`, token });
+    const refused = await testApp.call({ ...requestOf(API.accounts.remove, { id: account.body.data._id }), token });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(ACCOUNT_MESSAGES.inUse);
 
-    await testApp.call({ method: 'PATCH', url: `/api/common/investments/delete/${investment.body.data._id}`, token });
-    const deleted = await testApp.call({ method: 'DELETE', url: `/api/common/accounts/delete/${account.body.data._id}`, token });
+    await testApp.call({ ...requestOf(API.investments.requestDeletion, { id: investment.body.data._id }), token });
+    const deleted = await testApp.call({ ...requestOf(API.accounts.remove, { id: account.body.data._id }), token });
     expect(deleted.body).toEqual({ ok: true, data: null });
     expect(await testApp.database.db.select().from(accounts)).toHaveLength(0);
   });

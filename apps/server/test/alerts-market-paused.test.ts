@@ -3,7 +3,8 @@
 // give; the server's periodic check (run here by hand on the test's clock) tells the owner once,
 // half an hour past that reopening, or two hours into a pause the calendar does not explain, and
 // neither a second check, nor a restart, nor a weekend the calendar explains tells anything.
-import { ALERT_MESSAGES, type AlertList, type AlertSettings, type Investment } from '@platform/contracts';
+import { ALERT_MESSAGES, requestOf, type AlertList, type AlertSettings, type Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { alertSettings, alerts, investments, marketPauses } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ const settingsForm = (overrides: Record<string, unknown> = {}) => ({
 /** The owner's alerts, signed in anew: hours on the test's clock outlast a session. */
 const listAlerts = async (testApp: TestApp, investment: Investment) => {
   const token = (await login(testApp, investment.account.owner)).jwt;
-  return (await testApp.call<AlertList>({ method: 'GET', url: '/api/common/alerts', token })).body.data;
+  return (await testApp.call<AlertList>({ ...requestOf(API.alerts.list), token })).body.data;
 };
 
 async function deliverAll(testApp: TestApp): Promise<number> {
@@ -52,8 +53,7 @@ describe('alerts of a bot paused past its calendar', () => {
 
     // No settings saved: on by default.
     const defaults = await testApp.call<AlertSettings>({
-      method: 'GET',
-      url: `/api/common/investments/${investment._id}/alert-settings`,
+      ...requestOf(API.alerts.settings, { id: investment._id }),
       token: ownerToken,
     });
     expect(defaults.body.data.onMarketPaused).toBe(true);
@@ -123,8 +123,7 @@ describe('alerts of a bot paused past its calendar', () => {
     // It trades again, then pauses anew with the alert turned off: nothing.
     await bots.note(investment._id, null);
     const saved = await testApp.call<{ settings: AlertSettings }>({
-      method: 'PATCH',
-      url: `/api/common/investments/${investment._id}/alert-settings`,
+      ...requestOf(API.alerts.saveSettings, { id: investment._id }),
       token: (await login(testApp, investment.account.owner)).jwt,
       payload: settingsForm({ onMarketPaused: false }),
     });
@@ -154,8 +153,7 @@ describe('alerts of a bot paused past its calendar', () => {
     expect(await db.select().from(marketPauses)).toHaveLength(0);
 
     const refused = await testApp.call({
-      method: 'PATCH',
-      url: `/api/common/investments/${investment._id}/alert-settings`,
+      ...requestOf(API.alerts.saveSettings, { id: investment._id }),
       token: (await login(testApp, investment.account.owner)).jwt,
       payload: settingsForm({ onMarketPaused: 'sì' }),
     });

@@ -4,18 +4,8 @@
 // (ALERT_WEBHOOK_ALLOW) lets the server reach over plain HTTP; a restart in between sends nothing
 // twice. A webhook that answers 500 or hangs is retried, then shown as a dead letter, and holds
 // neither the bot nor the backtests' queue. Bad settings are refused with the user's message.
-import {
-  ALERT_MESSAGES,
-  INVESTMENT_FAILED,
-  INVESTMENT_RUNNING,
-  INVESTMENT_STOPPED,
-  WEBHOOK_ALERT_ID_HEADER,
-  WEBHOOK_SIGNATURE_HEADER,
-  type AlertList,
-  type AlertSettings,
-  type AlertSettingsSaved,
-  type Investment,
-} from '@platform/contracts';
+import { ALERT_MESSAGES, INVESTMENT_FAILED, INVESTMENT_RUNNING, INVESTMENT_STOPPED, WEBHOOK_ALERT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, requestOf, type AlertList, type AlertSettings, type AlertSettingsSaved, type Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { alertDeliveries, alerts, investments, transactions, users } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -84,14 +74,13 @@ const saveSettings = (
   payload: Record<string, unknown>,
 ) =>
   testApp.call<AlertSettingsSaved>({
-    method: 'PATCH',
-    url: `/api/common/investments/${investmentId}/alert-settings`,
+    ...requestOf(API.alerts.saveSettings, { id: investmentId }),
     token,
     payload,
   });
 
 const listAlerts = async (testApp: TestApp, token: string) =>
-  (await testApp.call<AlertList>({ method: 'GET', url: '/api/common/alerts', token })).body.data;
+  (await testApp.call<AlertList>({ ...requestOf(API.alerts.list), token })).body.data;
 
 /** Runs the alerts' runner until no delivery is due. */
 async function deliverAll(testApp: TestApp): Promise<number> {
@@ -251,8 +240,7 @@ describe('alerts', () => {
 
     // No settings saved: the defaults, and a fill tells nothing.
     const defaults = await testApp.call<AlertSettings>({
-      method: 'GET',
-      url: `/api/common/investments/${investment._id}/alert-settings`,
+      ...requestOf(API.alerts.settings, { id: investment._id }),
       token: ownerToken,
     });
     expect(defaults.body.data).toMatchObject({
@@ -285,20 +273,18 @@ describe('alerts', () => {
     // Another user sees none of them and cannot mark them.
     const stranger = (await login(testApp, await createUser(testApp))).jwt;
     expect((await listAlerts(testApp, stranger)).alerts).toHaveLength(0);
-    await testApp.call({ method: 'PATCH', url: '/api/common/alerts/read', token: stranger, payload: {} });
+    await testApp.call({ ...requestOf(API.alerts.markRead), token: stranger, payload: {} });
     const read = await testApp.call<{ unread: number }>({
-      method: 'PATCH',
-      url: '/api/common/alerts/read',
+      ...requestOf(API.alerts.markRead),
       token: ownerToken,
       payload: { ids: [list.alerts[0]!._id] },
     });
     expect(read.body.data.unread).toBe(1);
-    await testApp.call({ method: 'PATCH', url: '/api/common/alerts/read', token: ownerToken, payload: {} });
+    await testApp.call({ ...requestOf(API.alerts.markRead), token: ownerToken, payload: {} });
     expect(
       (
         await testApp.call<{ unread: number }>({
-          method: 'GET',
-          url: '/api/common/alerts/unread',
+          ...requestOf(API.alerts.unread),
           token: ownerToken,
         })
       ).body.data.unread,
@@ -382,8 +368,7 @@ describe('alerts', () => {
     }
     // Nothing was written: the investment still has the defaults, and no secret was made.
     const stored = await testApp.call<AlertSettings>({
-      method: 'GET',
-      url: `/api/common/investments/${investment._id}/alert-settings`,
+      ...requestOf(API.alerts.settings, { id: investment._id }),
       token: ownerToken,
     });
     expect(stored.body.data).toMatchObject({ webhookUrl: null, drawdownLimitPct: null });
@@ -394,8 +379,7 @@ describe('alerts', () => {
     expect(
       (
         await testApp.call({
-          method: 'GET',
-          url: `/api/common/investments/${investment._id}/alert-settings`,
+          ...requestOf(API.alerts.settings, { id: investment._id }),
           token: stranger,
         })
       ).status,

@@ -1,4 +1,5 @@
-import { LOGIN_MESSAGES, SECURITY_MESSAGES, type LoginResponse } from '@platform/contracts';
+import { LOGIN_MESSAGES, SECURITY_MESSAGES, requestOf, type LoginResponse } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { auditLogs } from '@platform/db';
 import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +9,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 const attempt = (testApp: TestApp, payload: Record<string, unknown>) =>
   testApp.call<LoginResponse>({
-    method: 'POST',
-    url: '/api/auth/login',
+    ...requestOf(API.auth.login),
     payload,
     headers: { 'user-agent': 'LoginTest/1.0' },
   });
@@ -33,7 +33,7 @@ describe('login', () => {
       request: { status: 'approved' },
       otp: { status: 'disabled' },
     });
-    const me = await testApp.call({ method: 'GET', url: '/api/auth/me', token: body.data.jwt });
+    const me = await testApp.call({ ...requestOf(API.auth.me), token: body.data.jwt });
     expect(me.body.data).toEqual(body.data.user);
   });
 
@@ -119,14 +119,12 @@ describe('login', () => {
     expect(first.user.otp.status).toBe('not-configured');
 
     const setup = await testApp.call<{ secret: string; otpauth_url: string }>({
-      method: 'POST',
-      url: '/api/auth/otp/enable',
+      ...requestOf(API.auth.otpEnable),
       token: first.jwt,
     });
     expect(setup.body.data.otpauth_url).toContain(`secret=${setup.body.data.secret}`);
     const wrong = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/otp/verify',
+      ...requestOf(API.auth.otpVerify),
       token: first.jwt,
       payload: { token: '123456', secret: setup.body.data.secret },
     });
@@ -134,8 +132,7 @@ describe('login', () => {
     expect(wrong.body.error).toBe('Codice OTP non valido.');
 
     const verified = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/otp/verify',
+      ...requestOf(API.auth.otpVerify),
       token: first.jwt,
       payload: { token: totpCode(setup.body.data.secret, testApp.clock.now()), secret: setup.body.data.secret },
     });
@@ -150,7 +147,7 @@ describe('login', () => {
     const testApp = await createTestApp();
     const user = await createUser(testApp, { otpStatus: 'not-configured' });
     const first = await login(testApp, user);
-    const skipped = await testApp.call({ method: 'POST', url: '/api/auth/otp/disable', token: first.jwt, payload: {} });
+    const skipped = await testApp.call({ ...requestOf(API.auth.otpDisable), token: first.jwt, payload: {} });
     expect(skipped.body.ok).toBe(true);
     expect((await login(testApp, user)).user.otp.status).toBe('disabled');
   });

@@ -1,13 +1,15 @@
 import type { RefreshResponse } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { users } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { requestOf } from '@platform/contracts';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const refresh = (testApp: TestApp, refreshToken: string) =>
-  testApp.call<RefreshResponse>({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
-const me = (testApp: TestApp, token: string) => testApp.call({ method: 'GET', url: '/api/auth/me', token });
+  testApp.call<RefreshResponse>({ ...requestOf(API.auth.refresh), payload: { refreshToken } });
+const me = (testApp: TestApp, token: string) => testApp.call({ ...requestOf(API.auth.me), token });
 
 describe('sessions', () => {
   it('rotates the refresh token: the new pair works, the old refresh token is spent', async () => {
@@ -73,7 +75,7 @@ describe('sessions', () => {
     const [header, payload] = session.jwt.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
     expect((await me(testApp, forged)).status).toBe(401);
-    expect((await testApp.call({ method: 'GET', url: '/api/auth/me' })).status).toBe(401);
+    expect((await testApp.call({ ...requestOf(API.auth.me) })).status).toBe(401);
     const otherSecret = await createTestApp();
     const foreign = await login(otherSecret, await createUser(otherSecret));
     expect((await me(testApp, foreign.jwt)).status).toBe(401);
@@ -83,8 +85,7 @@ describe('sessions', () => {
     const testApp = await createTestApp();
     const session = await login(testApp, await createUser(testApp));
     const out = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/logout',
+      ...requestOf(API.auth.logout),
       token: session.jwt,
       payload: { refreshToken: session.refreshToken },
     });

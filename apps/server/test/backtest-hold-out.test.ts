@@ -2,13 +2,8 @@
 // computes and ranks its rows on the bars before, and each row carries its run on the held-back
 // bars, which is what a single backtest of the held-back days with the row's parameters gives.
 // Every row also carries its time under water (point 5). Bad hold-backs are refused in Italian.
-import {
-  BACKTEST_MESSAGES,
-  equityCurvePath,
-  type Backtest,
-  type BacktestResult,
-  type EquityCurveData,
-} from '@platform/contracts';
+import { BACKTEST_MESSAGES, EQUITY_CURVE_API, urlOf, requestOf, type Backtest, type BacktestResult, type EquityCurveData } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from './support/factories';
 import { oscillatingBars } from './support/memory-prices';
@@ -41,8 +36,7 @@ async function setUp() {
   testApp.prices.set('GOLD', '1m', bars);
   const admin = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
   const algorithm = await testApp.call<{ _id: string }>({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
+    ...requestOf(API.algorithms.add),
     token: admin,
     payload: { name: 'Grid GOLD', description: 'Griglia', minCapital: 100, market: 'GOLD' },
   });
@@ -51,12 +45,11 @@ async function setUp() {
 }
 
 async function finished(testApp: TestApp, token: string, config: object): Promise<Backtest> {
-  const created = await testApp.call<Backtest>({ method: 'POST', url: '/api/common/backtest', token, payload: { config } });
+  const created = await testApp.call<Backtest>({ ...requestOf(API.backtests.create), token, payload: { config } });
   expect(created.body.error).toBeUndefined();
   expect(await testApp.app.services.jobRunner.runOnce()).toBe(true);
   const done = await testApp.call<Backtest>({
-    method: 'GET',
-    url: `/api/common/backtest/${created.body.data._id}`,
+    ...requestOf(API.backtests.get, { id: created.body.data._id }),
     token,
   });
   expect(done.body.data.isCompleted).toBe(2);
@@ -125,7 +118,7 @@ describe('a range that holds back the end of its period', () => {
     const range = await finished(testApp, token, { ...RANGE, algorithm, holdOut: 20 });
     const row = range.results.findIndex((result) => result.trades > 0 && result.heldBack!.profit !== result.profit);
     expect(row).toBeGreaterThanOrEqual(0);
-    const curve = await testApp.call<EquityCurveData>({ method: 'GET', url: equityCurvePath(range._id, row), token });
+    const curve = await testApp.call<EquityCurveData>({ method: 'GET', url: urlOf(EQUITY_CURVE_API.curve, { id: range._id, row }), token });
     expect(curve.body.error).toBeUndefined();
     const result = range.results[row]!;
     expect(curve.body.data.trades).toBe(result.trades);
@@ -148,15 +141,14 @@ describe('a range that holds back the end of its period', () => {
     const { testApp, token, algorithm } = await setUp();
     for (const holdOut of [60, -5, 'venti']) {
       const refused = await testApp.call<Backtest>({
-        method: 'POST',
-        url: '/api/common/backtest',
+        ...requestOf(API.backtests.create),
         token,
         payload: { config: { ...RANGE, algorithm, holdOut } },
       });
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ ok: false, error: BACKTEST_MESSAGES.holdOutRange });
     }
-    const list = await testApp.call<Backtest[]>({ method: 'GET', url: '/api/common/backtest', token });
+    const list = await testApp.call<Backtest[]>({ ...requestOf(API.backtests.list), token });
     expect(list.body.data).toEqual([]);
   });
 });

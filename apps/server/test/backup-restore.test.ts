@@ -5,6 +5,7 @@
 // PostgreSQL in the PostgreSQL one (TEST_DATABASE_URL).
 import { PGlite } from '@electric-sql/pglite';
 import type { Backtest } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { fromPglite, fromPostgresPool, type DatabaseHandle } from '@platform/db';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { requestOf } from '@platform/contracts';
 import { SINGLE_GOLD_BACKTEST } from './support/backtest-requests';
 import { createUser, DEFAULT_PASSWORD, login } from './support/factories';
 import { oscillatingBars } from './support/memory-prices';
@@ -60,8 +62,7 @@ async function someData(database: DatabaseHandle) {
   const user = await createUser(testApp);
   const { jwt } = await login(testApp, user);
   const created = await testApp.call<Backtest>({
-    method: 'POST',
-    url: '/api/common/backtest',
+    ...requestOf(API.backtests.create),
     token: jwt,
     payload: { config: SINGLE_GOLD_BACKTEST },
   });
@@ -77,14 +78,12 @@ async function expectRestored(
 ) {
   const testApp = await createTestApp({ database });
   const signedIn = await testApp.call<{ jwt: string }>({
-    method: 'POST',
-    url: '/api/auth/login',
+    ...requestOf(API.auth.login),
     payload: { username: data.username, password: DEFAULT_PASSWORD },
   });
   expect(signedIn.status).toBe(200);
   const list = await testApp.call<Backtest[]>({
-    method: 'GET',
-    url: '/api/common/backtest',
+    ...requestOf(API.backtests.list),
     token: signedIn.body.data.jwt,
   });
   expect(list.body.data.map((backtest) => backtest._id)).toEqual([data.backtestId]);

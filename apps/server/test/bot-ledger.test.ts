@@ -4,6 +4,8 @@ import { investments } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import type { ClosedCycleRecord, OrderRecord } from '../src/bots/protocol/hub-protocol';
 import { BotNotRunnableError } from '../src/modules/bots/bots.service';
 import { demoInvestor } from './support/demo-investor';
@@ -21,7 +23,7 @@ async function twoInvestments() {
   const first = (await invest())._id;
   const second = (await invest())._id;
   const transactions = async () =>
-    (await testApp.call<Transaction[]>({ method: 'GET', url: '/api/common/transactions', token: ownerToken }))
+    (await testApp.call<Transaction[]>({ ...requestOf(API.transactions.list), token: ownerToken }))
       .body.data;
   return { testApp, bots: testApp.app.services.bots, first, second, transactions };
 }

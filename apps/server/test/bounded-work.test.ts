@@ -1,6 +1,7 @@
 // Bounded work per user (issue 14, point 7): a cap on queued or running jobs per user, paged
 // audit logs, and anonymous audit rows that do not pile up for ever.
-import { ANALYSIS_MESSAGES, BACKTEST_MESSAGES, type LogEntry } from '@platform/contracts';
+import { ANALYSIS_MESSAGES, BACKTEST_MESSAGES, requestOf, type LogEntry } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { auditLogs } from '@platform/db';
 import { describe, expect, it } from 'vitest';
 import { SINGLE_GOLD_BACKTEST } from './support/backtest-requests';
@@ -16,12 +17,11 @@ async function withGold(testApp: TestApp) {
 }
 
 const backtest = (testApp: TestApp, token: string) =>
-  testApp.call({ method: 'POST', url: '/api/common/backtest', token, payload: { config: single } });
+  testApp.call({ ...requestOf(API.backtests.create), token, payload: { config: single } });
 
 const analysis = (testApp: TestApp, token: string) =>
   testApp.call({
-    method: 'POST',
-    url: '/api/common/analysis',
+    ...requestOf(API.analyses.create),
     token,
     payload: { from: '2024-03-02', to: '2024-03-06', market: 'GOLD' },
   });
@@ -77,8 +77,7 @@ describe('anonymous audit rows', () => {
     const user = await createUser(testApp);
     const attempt = (username: string) =>
       testApp.call({
-        method: 'POST',
-        url: '/api/auth/login',
+        ...requestOf(API.auth.login),
         payload: { username, password: 'wrong-password' },
       });
     await attempt('nobody@example.com');
@@ -102,22 +101,21 @@ describe('GET /api/common/logs paging', () => {
     const session = await login(testApp, user);
     for (let i = 0; i < 6; i++) {
       await testApp.call({
-        method: 'POST',
-        url: '/api/auth/login',
+        ...requestOf(API.auth.login),
         payload: { username: user.username, password: `wrong-${i}` },
       });
     }
-    const list = (query = '') =>
-      testApp.call<LogEntry[]>({ method: 'GET', url: `/api/common/logs${query}`, token: session.jwt });
+    const list = (query?: Record<string, string | number>) =>
+      testApp.call<LogEntry[]>({ ...requestOf(API.logs.list, undefined, query), token: session.jwt });
 
     const all = (await list()).body.data;
     expect(all).toHaveLength(7);
-    const first = (await list('?limit=3')).body.data;
-    const second = (await list(`?limit=3&before=${first[2]!._id}`)).body.data;
-    const third = (await list(`?limit=3&before=${second[2]!._id}`)).body.data;
+    const first = (await list({ limit: 3 })).body.data;
+    const second = (await list({ limit: 3, before: first[2]!._id })).body.data;
+    const third = (await list({ limit: 3, before: second[2]!._id })).body.data;
     expect([...first, ...second, ...third].map((entry) => entry._id)).toEqual(all.map((entry) => entry._id));
 
-    const refused = await list('?limit=5000');
+    const refused = await list({ limit: 5000 });
     expect(refused.status).toBe(400);
     expect(refused.body.ok).toBe(false);
   });

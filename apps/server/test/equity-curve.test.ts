@@ -2,14 +2,8 @@
 // row's parameters and period, it ends at the row's balance and equity and its worst drawdown is
 // the row's, to the cent, over rows of real sweeps (single and range, static and dynamic, closed
 // at the end or not); owner or admin only; bad input refused with the envelope.
-import {
-  BACKTEST_MESSAGES,
-  EQUITY_CURVE_MESSAGES,
-  equityCurvePath,
-  type Backtest,
-  type BacktestResult,
-  type EquityCurveData,
-} from '@platform/contracts';
+import { BACKTEST_MESSAGES, EQUITY_CURVE_API, EQUITY_CURVE_MESSAGES, urlOf, requestOf, type Backtest, type BacktestResult, type EquityCurveData } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import type { Bars } from '@platform/engine';
 import { importCsv } from '@platform/marketdata';
 import { describe, expect, it } from 'vitest';
@@ -59,8 +53,7 @@ async function signedIn(testApp: TestApp, role: 'user' | 'admin' = 'user') {
 async function algorithmId(testApp: TestApp): Promise<string> {
   const adminToken = await signedIn(testApp, 'admin');
   const created = await testApp.call<{ _id: string }>({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
+    ...requestOf(API.algorithms.add),
     token: adminToken,
     payload: { name: 'Grid GOLD', description: 'Griglia', minCapital: 100, market: 'GOLD' },
   });
@@ -70,16 +63,14 @@ async function algorithmId(testApp: TestApp): Promise<string> {
 /** A backtest submitted, run by the job runner, and read back with its rows. */
 async function finished(testApp: TestApp, token: string, config: object): Promise<Backtest> {
   const created = await testApp.call<Backtest>({
-    method: 'POST',
-    url: '/api/common/backtest',
+    ...requestOf(API.backtests.create),
     token,
     payload: { config },
   });
   expect(created.body.error).toBeUndefined();
   expect(await testApp.app.services.jobRunner.runOnce()).toBe(true);
   const done = await testApp.call<Backtest>({
-    method: 'GET',
-    url: `/api/common/backtest/${created.body.data._id}`,
+    ...requestOf(API.backtests.get, { id: created.body.data._id }),
     token,
   });
   expect(done.body.data.isCompleted).toBe(2);
@@ -89,7 +80,7 @@ async function finished(testApp: TestApp, token: string, config: object): Promis
 const curveOf = (testApp: TestApp, token: string | undefined, backtestId: string, row: number | string) =>
   testApp.call<EquityCurveData>({
     method: 'GET',
-    url: equityCurvePath(backtestId, row as number),
+    url: urlOf(EQUITY_CURVE_API.curve, { id: backtestId, row }),
     ...(token ? { token } : {}),
   });
 
@@ -261,8 +252,7 @@ describe('the equity curve of a result row', () => {
 
     // Still queued: no rows yet.
     const queued = await testApp.call<Backtest>({
-      method: 'POST',
-      url: '/api/common/backtest',
+      ...requestOf(API.backtests.create),
       token,
       payload: { config: SINGLE_GOLD_BACKTEST },
     });

@@ -1,6 +1,7 @@
 // Issue 14, every wrong answer an envelope: what the router refuses before any route runs, the
 // race of two adds of the same broker account, and a database failure whose log keeps its values out.
-import { ACCOUNT_MESSAGES, HTTP_MESSAGES } from '@platform/contracts';
+import { ACCOUNT_MESSAGES, HTTP_MESSAGES, requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { accounts, auditLogs } from '@platform/db';
 import { eq, sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
@@ -62,7 +63,9 @@ describe('error envelopes', () => {
 
   it('answers a malformed escape in the path with a 400 envelope', async () => {
     const testApp = await createTestApp();
-    const response = await testApp.app.inject({ method: 'DELETE', url: '/api/admin/users/%E0%A4%A' });
+    // Written into the path as it is: urlOf would encode the percent signs.
+    const { method, path } = API.users.requestDeletion;
+    const response = await testApp.app.inject({ method, url: path.replace(':id', '%E0%A4%A') });
     expectEnvelope('bad escape', response, 400, HTTP_MESSAGES.badUrl);
   });
 
@@ -89,7 +92,7 @@ describe('error envelopes', () => {
       return insert.call(this, id, values);
     });
     const add = () =>
-      testApp.call({ method: 'POST', url: '/api/common/accounts/add', token, payload: newAccount });
+      testApp.call({ ...requestOf(API.accounts.add), token, payload: newAccount });
 
     const [first, second] = await Promise.all([add(), add()]);
     expect([first?.status, second?.status].sort()).toEqual([200, 409]);
@@ -117,8 +120,7 @@ describe('error envelopes', () => {
     );
 
     const failed = await testApp.call({
-      method: 'POST',
-      url: '/api/common/accounts/add',
+      ...requestOf(API.accounts.add),
       token,
       payload: newAccount,
     });

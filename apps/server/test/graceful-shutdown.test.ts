@@ -2,7 +2,8 @@
 // main.ts and main.worker.ts call it). The runner stops claiming; the job in hand either finishes,
 // or, still running at the deadline, is given back to the queue at once, uncounted, for another
 // runner, and its late result cannot land. Jobs still queued stay queued: no job is lost or done twice.
-import { JOB_STATUS } from '@platform/contracts';
+import { JOB_STATUS, requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { backtests } from '@platform/db';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -36,8 +37,7 @@ async function queueBacktests(testApp: TestApp, count: number): Promise<void> {
   const { jwt } = await login(testApp, await createUser(testApp));
   for (let i = 0; i < count; i++) {
     const created = await testApp.call({
-      method: 'POST',
-      url: '/api/common/backtest',
+      ...requestOf(API.backtests.create),
       token: jwt,
       payload: { config: SINGLE_GOLD_BACKTEST },
     });

@@ -2,14 +2,8 @@
 // and the feed's own candles, at most 1,500 points), the bot's entries and exits as markers (its
 // transactions, and the open cycle's fills), the equity curve ending at capital + profit + open
 // P/L, the open positions and the transactions; owner or admin, anyone else's investment a 404.
-import {
-  INVESTMENT_CHART_MAX_POINTS,
-  INVESTMENT_CHART_MESSAGES,
-  INVESTMENT_MESSAGES,
-  investmentChartPath,
-  type InvestmentChart,
-  type LiveCandle,
-} from '@platform/contracts';
+import { INVESTMENT_CHART_MAX_POINTS, INVESTMENT_CHART_MESSAGES, INVESTMENT_MESSAGES, INVESTMENT_CHART_API, urlOf, requestOf, type InvestmentChart, type LiveCandle } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { botOrders, transactions } from '@platform/db';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +34,7 @@ const cycle = (...[investment, userId, values]: Parameters<typeof closedCycle>) 
   closedCycle(investment, userId, { profitLoss: 500, ...values });
 
 const chartUrl = (investmentId: string, query = `?from=${FROM}&to=${TO}`) =>
-  `${investmentChartPath(investmentId)}${query}`;
+  `${urlOf(INVESTMENT_CHART_API.chart, { id: investmentId })}${query}`;
 
 describe('an investment’s chart', () => {
   it('marks each transaction’s entry and exit on the market’s bars, in at most 1,500 points, with equity ending at capital + profit', async () => {
@@ -226,8 +220,7 @@ describe('an investment’s chart', () => {
     expect(backwards.status).toBe(400);
     expect(backwards.body).toEqual({ ok: false, error: INVESTMENT_CHART_MESSAGES.badPeriod });
     const badId = await testApp.call({
-      method: 'GET',
-      url: '/api/common/investments/abc/chart',
+      ...requestOf(API.investmentChart.chart, { id: 'abc' }),
       token: ownerToken,
     });
     expect(badId.status).toBe(400);

@@ -1,4 +1,5 @@
-import { INVESTMENT_MESSAGES, type Account, type Investment } from '@platform/contracts';
+import { INVESTMENT_MESSAGES, requestOf, type Account, type Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { auditLogs, investments, users } from '@platform/db';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -11,14 +12,12 @@ async function setup(testApp: TestApp, options: { ownerIsPro?: boolean } = {}) {
   const adminToken = (await login(testApp, admin)).jwt;
   const ownerToken = (await login(testApp, owner)).jwt;
   const account = await testApp.call<Account>({
-    method: 'POST',
-    url: '/api/common/accounts/add',
+    ...requestOf(API.accounts.add),
     token: ownerToken,
     payload: { accountId: `CAP-${owner.id.slice(0, 6)}`, isDemo: true, username: 'u', password: 'p' },
   });
   const algorithm = await testApp.call<{ _id: string }>({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
+    ...requestOf(API.algorithms.add),
     token: adminToken,
     payload: { name: 'Grid GOLD', description: 'Griglia', minCapital: 1000 },
   });
@@ -33,7 +32,7 @@ async function setup(testApp: TestApp, options: { ownerIsPro?: boolean } = {}) {
 }
 
 const add = (testApp: TestApp, token: string, payload: object) =>
-  testApp.call<Investment>({ method: 'POST', url: '/api/common/investments/add', token, payload });
+  testApp.call<Investment>({ ...requestOf(API.investments.add), token, payload });
 
 describe('investments', () => {
   it('adds an investment that starts running and that the overview totals read', async () => {
@@ -48,7 +47,7 @@ describe('investments', () => {
       algorithm: { name: 'Grid GOLD' },
       account: { username: owner.username, owner: { _id: owner.id, isPro: false } },
     });
-    const list = await testApp.call<Investment[]>({ method: 'GET', url: '/api/common/investments', token: ownerToken });
+    const list = await testApp.call<Investment[]>({ ...requestOf(API.investments.list), token: ownerToken });
     expect(list.body.data).toHaveLength(1);
   });
 
@@ -87,11 +86,11 @@ describe('investments', () => {
     expect(refused.body.error).toBe(INVESTMENT_MESSAGES.accountNotFound);
 
     const mine = await add(testApp, first.ownerToken, first.payload());
-    const theirs = await testApp.call<Investment[]>({ method: 'GET', url: '/api/common/investments', token: strangerToken });
+    const theirs = await testApp.call<Investment[]>({ ...requestOf(API.investments.list), token: strangerToken });
     expect(theirs.body.data).toEqual([]);
-    const foreignEdit = await testApp.call({ method: 'PATCH', url: `/api/common/investments/edit/${mine.body.data._id}`, token: strangerToken, payload: first.payload() });
+    const foreignEdit = await testApp.call({ ...requestOf(API.investments.edit, { id: mine.body.data._id }), token: strangerToken, payload: first.payload() });
     expect(foreignEdit.status).toBe(404);
-    const adminSees = await testApp.call<Investment[]>({ method: 'GET', url: '/api/common/investments', token: first.adminToken });
+    const adminSees = await testApp.call<Investment[]>({ ...requestOf(API.investments.list), token: first.adminToken });
     expect(adminSees.body.data).toHaveLength(1);
   });
 
@@ -100,14 +99,14 @@ describe('investments', () => {
     const { ownerToken, payload } = await setup(testApp);
     const created = await add(testApp, ownerToken, payload());
     const id = created.body.data._id;
-    const edited = await testApp.call<Investment>({ method: 'PATCH', url: `/api/common/investments/edit/${id}`, token: ownerToken, payload: payload({ capital: 7000 }, { size: 2 }) });
+    const edited = await testApp.call<Investment>({ ...requestOf(API.investments.edit, { id }), token: ownerToken, payload: payload({ capital: 7000 }, { size: 2 }) });
     expect(edited.body.data).toMatchObject({ capital: 7000, parameters: { size: 2 } });
 
-    const deleted = await testApp.call<Investment>({ method: 'PATCH', url: `/api/common/investments/delete/${id}`, token: ownerToken });
+    const deleted = await testApp.call<Investment>({ ...requestOf(API.investments.requestDeletion, { id }), token: ownerToken });
     expect(deleted.body.data.isRunning).toBe(3);
-    const list = await testApp.call<Investment[]>({ method: 'GET', url: '/api/common/investments', token: ownerToken });
+    const list = await testApp.call<Investment[]>({ ...requestOf(API.investments.list), token: ownerToken });
     expect(list.body.data[0]?.isRunning).toBe(3);
-    expect((await testApp.call({ method: 'PATCH', url: `/api/common/investments/edit/${id}`, token: ownerToken, payload: payload() })).status).toBe(404);
+    expect((await testApp.call({ ...requestOf(API.investments.edit, { id }), token: ownerToken, payload: payload() })).status).toBe(404);
   });
 });
 
@@ -117,7 +116,10 @@ function recordingBots() {
   return { changed, control: { investmentChanged: (id: string) => void changed.push(id), accountChanged: () => undefined } };
 }
 
-const patch = (testApp: TestApp, token: string, url: string) => testApp.call<Investment>({ method: 'PATCH', url, token });
+/** The PATCH calls that change an investment's state, by its id. */
+type StateChange = (typeof API.investments)['start' | 'stop' | 'requestDeletion'];
+const patch = (testApp: TestApp, token: string, endpoint: StateChange, id: string) =>
+  testApp.call<Investment>({ ...requestOf(endpoint, { id }), token });
 
 describe('starting and stopping an investment', () => {
   it('stops and starts its bot, clearing the reason, audited, and telling the supervisor', async () => {
@@ -127,17 +129,17 @@ describe('starting and stopping an investment', () => {
     const id = (await add(testApp, ownerToken, payload())).body.data._id;
     await testApp.database.db.update(investments).set({ isRunning: 2, statusMessage: 'Credenziali non valide' }).where(eq(investments.id, id));
 
-    const stopped = await patch(testApp, ownerToken, `/api/common/investments/stop/${id}`);
+    const stopped = await patch(testApp, ownerToken, API.investments.stop, id);
     expect(stopped.body.data).toMatchObject({ isRunning: 0, statusMessage: null });
-    const started = await patch(testApp, adminToken, `/api/common/investments/start/${id}`);
+    const started = await patch(testApp, adminToken, API.investments.start, id);
     expect(started.body.data).toMatchObject({ isRunning: 1, statusMessage: null });
     expect(bots.changed).toEqual([id, id, id]);
 
     // Starting a running one, or stopping a stopped one, changes nothing and restarts no bot.
     await testApp.database.db.update(investments).set({ statusMessage: 'Mercato GOLD chiuso' }).where(eq(investments.id, id));
-    expect((await patch(testApp, ownerToken, `/api/common/investments/start/${id}`)).body.data.statusMessage).toBe('Mercato GOLD chiuso');
-    await patch(testApp, ownerToken, `/api/common/investments/stop/${id}`);
-    expect((await patch(testApp, ownerToken, `/api/common/investments/stop/${id}`)).body.data.isRunning).toBe(0);
+    expect((await patch(testApp, ownerToken, API.investments.start, id)).body.data.statusMessage).toBe('Mercato GOLD chiuso');
+    await patch(testApp, ownerToken, API.investments.stop, id);
+    expect((await patch(testApp, ownerToken, API.investments.stop, id)).body.data.isRunning).toBe(0);
     expect(bots.changed).toHaveLength(4);
 
     const rows = await testApp.database.db.select().from(auditLogs).where(inArray(auditLogs.action, ['INVESTMENT_STARTED', 'INVESTMENT_STOPPED']));
@@ -153,17 +155,17 @@ describe('starting and stopping an investment', () => {
     const { ownerToken, payload } = await setup(testApp);
     const id = (await add(testApp, ownerToken, payload())).body.data._id;
     const sales = (await login(testApp, await createUser(testApp, { role: 'sales' }))).jwt;
-    for (const action of ['start', 'stop']) {
-      const foreign = await patch(testApp, sales, `/api/common/investments/${action}/${id}`);
+    for (const action of ['start', 'stop'] as const) {
+      const foreign = await patch(testApp, sales, API.investments[action], id);
       expect(foreign).toMatchObject({ status: 404, body: { ok: false, error: INVESTMENT_MESSAGES.notFound } });
-      const bad = await patch(testApp, ownerToken, `/api/common/investments/${action}/not-an-id`);
+      const bad = await patch(testApp, ownerToken, API.investments[action], 'not-an-id');
       expect(bad.status).toBeGreaterThanOrEqual(400);
       expect(bad.status).toBeLessThan(500);
       expect(bad.body.ok).toBe(false);
     }
-    await patch(testApp, ownerToken, `/api/common/investments/delete/${id}`);
-    for (const action of ['start', 'stop'])
-      expect((await patch(testApp, ownerToken, `/api/common/investments/${action}/${id}`)).status).toBe(404);
+    await patch(testApp, ownerToken, API.investments.requestDeletion, id);
+    for (const action of ['start', 'stop'] as const)
+      expect((await patch(testApp, ownerToken, API.investments[action], id)).status).toBe(404);
     const [row] = await testApp.database.db.select().from(investments).where(eq(investments.id, id));
     expect(row?.isRunning).toBe(3);
   });
@@ -174,14 +176,12 @@ describe('one running investment per Capital.com account and market', () => {
   async function capitalSetup(testApp: TestApp, isDemo = false) {
     const base = await setup(testApp);
     const account = await testApp.call<Account>({
-      method: 'POST',
-      url: '/api/common/accounts/add',
+      ...requestOf(API.accounts.add),
       token: base.ownerToken,
       payload: { accountId: `LIVE-${base.owner.id.slice(0, 6)}`, isDemo, username: 'u', password: 'p', apikey: 'k' },
     });
     const nasdaq = await testApp.call<{ _id: string }>({
-      method: 'POST',
-      url: '/api/common/algorithms/add',
+      ...requestOf(API.algorithms.add),
       token: base.adminToken,
       payload: { name: 'Grid NASDAQ', description: 'Griglia', minCapital: 1000, market: 'NASDAQ' },
     });
@@ -204,7 +204,7 @@ describe('one running investment per Capital.com account and market', () => {
     // Another market on the same account is another bot's; moved to GOLD while it runs, it is refused.
     const nasdaq = (await add(testApp, ownerToken, on('NASDAQ'))).body.data._id;
     const edit = (market: 'GOLD' | 'NASDAQ') =>
-      testApp.call({ method: 'PATCH', url: `/api/common/investments/edit/${nasdaq}`, token: ownerToken, payload: on(market) });
+      testApp.call({ ...requestOf(API.investments.edit, { id: nasdaq }), token: ownerToken, payload: on(market) });
     expect(await edit('GOLD')).toMatchObject({ status: 400, body: { ok: false, error: refusal } });
     // An edit that would restart a failed one on GOLD: refused, nothing written.
     await testApp.database.db.update(investments).set({ isRunning: 2 }).where(eq(investments.id, nasdaq));
@@ -212,16 +212,16 @@ describe('one running investment per Capital.com account and market', () => {
     const [kept] = await testApp.database.db.select().from(investments).where(eq(investments.id, nasdaq));
     expect(kept).toMatchObject({ isRunning: 2, capital: 5000 });
     // Stopped, it may be moved to GOLD, but not started there.
-    await patch(testApp, ownerToken, `/api/common/investments/stop/${nasdaq}`);
+    await patch(testApp, ownerToken, API.investments.stop, nasdaq);
     expect((await edit('GOLD')).status).toBe(200);
-    expect((await patch(testApp, ownerToken, `/api/common/investments/start/${nasdaq}`)).body.error).toBe(refusal);
+    expect((await patch(testApp, ownerToken, API.investments.start, nasdaq)).body.error).toBe(refusal);
     // The monitoring view's restart (InvestmentsService.switchRunning) is refused the same way.
     await expect(testApp.app.services.investments.switchRunning(nasdaq, true)).rejects.toThrow(refusal);
 
     // Once the first stops, the other may run; then the first may not.
-    await patch(testApp, ownerToken, `/api/common/investments/stop/${first}`);
-    expect((await patch(testApp, ownerToken, `/api/common/investments/start/${nasdaq}`)).body.data.isRunning).toBe(1);
-    expect((await patch(testApp, ownerToken, `/api/common/investments/start/${first}`)).body.error).toBe(refusal);
+    await patch(testApp, ownerToken, API.investments.stop, first);
+    expect((await patch(testApp, ownerToken, API.investments.start, nasdaq)).body.data.isRunning).toBe(1);
+    expect((await patch(testApp, ownerToken, API.investments.start, first)).body.error).toBe(refusal);
     await expect(testApp.app.services.investments.switchRunning(first, true)).rejects.toThrow(refusal);
     expect(await testApp.app.services.investments.switchRunning(first, false)).toBe(true);
   });

@@ -2,7 +2,8 @@
 // leaves the job it ran `running` under a lease still valid; the restarted runner takes it back
 // before its first claim: on PGlite every such job (one process holds the database), on
 // PostgreSQL those leased under its RUNNER_NAME; another runner's lease is still waited out.
-import { JOB_STATUS, type Backtest } from '@platform/contracts';
+import { JOB_STATUS, requestOf, type Backtest } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { backtests } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -18,8 +19,7 @@ async function queueBacktest(testApp: TestApp): Promise<string> {
   testApp.prices.set('GOLD', '1m', oscillatingBars('2024-03-01', 7));
   const { jwt } = await login(testApp, await createUser(testApp));
   const created = await testApp.call<Backtest>({
-    method: 'POST',
-    url: '/api/common/backtest',
+    ...requestOf(API.backtests.create),
     token: jwt,
     payload: { config: SINGLE_GOLD_BACKTEST },
   });

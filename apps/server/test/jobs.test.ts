@@ -1,6 +1,7 @@
 // Backtests and analyses as jobs: created queued, claimed by a runner, computed, stored; a
 // crashed runner's job is claimed again once its lease expires.
-import { BACKTEST_MESSAGES, ANALYSIS_MESSAGES, type Analysis, type Backtest } from '@platform/contracts';
+import { BACKTEST_MESSAGES, ANALYSIS_MESSAGES, requestOf, type Analysis, type Backtest } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { backtests } from '@platform/db';
 import { analyseMarket, fallbackFx, runGrid } from '@platform/engine';
 import { eq } from 'drizzle-orm';
@@ -23,7 +24,7 @@ async function withGold(testApp: TestApp) {
 }
 
 const create = (testApp: TestApp, token: string, config: object) =>
-  testApp.call<Backtest>({ method: 'POST', url: '/api/common/backtest', token, payload: { config } });
+  testApp.call<Backtest>({ ...requestOf(API.backtests.create), token, payload: { config } });
 
 describe('backtest jobs', () => {
   it('queues a single backtest, runs it with the defaults, and stores what the engine computes', async () => {
@@ -34,7 +35,7 @@ describe('backtest jobs', () => {
     expect(created.body.data).toMatchObject({ isCompleted: 0, type: 'single', from: '2024-03-04', to: '2024-03-05', dynamic: false, close: true });
 
     expect(await testApp.app.services.jobRunner.runOnce()).toBe(true);
-    const done = await testApp.call<Backtest>({ method: 'GET', url: `/api/common/backtest/${created.body.data._id}`, token });
+    const done = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token });
     expect(done.body.data.isCompleted).toBe(2);
     expect(done.body.data.fxFallback).toBe(true);
 
@@ -53,7 +54,7 @@ describe('backtest jobs', () => {
     expect(done.body.data).toMatchObject({ holdOut: 0, heldBackFrom: null });
     expect(expected.trades).toBeGreaterThan(0);
 
-    const list = await testApp.call<Backtest[]>({ method: 'GET', url: '/api/common/backtest', token });
+    const list = await testApp.call<Backtest[]>({ ...requestOf(API.backtests.list), token });
     expect(list.body.data[0]).toMatchObject({ isCompleted: 2, resultCount: 1, results: [] });
   });
 
@@ -64,7 +65,7 @@ describe('backtest jobs', () => {
     const created = await create(testApp, token, { ...single, size: 1e8, addizionale: 1e8 });
     expect(created.status).toBe(200);
     await testApp.app.services.jobRunner.runOnce();
-    const done = await testApp.call<Backtest>({ method: 'GET', url: `/api/common/backtest/${created.body.data._id}`, token });
+    const done = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token });
     const bars = barsInPeriod((await testApp.prices.loadBars('GOLD', '1m'))!, '2024-03-04', '2024-03-05');
     expect(done.body.data.results).toMatchObject([
       { overflow: true, overflowAt: bars.t[0], trades: 0, profit: 0, openPnl: 0, size: 1e8 },
@@ -74,12 +75,11 @@ describe('backtest jobs', () => {
   it('runs a range backtest over the default GOLD sweep: 1,323 rows in nested order', async () => {
     const testApp = await createTestApp();
     const { token } = await withGold(testApp);
-    const [algorithm] = (await testApp.call<{ _id: string }[]>({ method: 'GET', url: '/api/common/algorithms', token })).body.data;
+    const [algorithm] = (await testApp.call<{ _id: string }[]>({ ...requestOf(API.algorithms.list), token })).body.data;
     const admin = await createUser(testApp, { role: 'admin' });
     const adminToken = (await login(testApp, admin)).jwt;
     const grid = algorithm ?? (await testApp.call<{ _id: string }>({
-      method: 'POST',
-      url: '/api/common/algorithms/add',
+      ...requestOf(API.algorithms.add),
       token: adminToken,
       payload: { name: 'Grid', description: 'Griglia', minCapital: 100 },
     })).body.data;
@@ -99,7 +99,7 @@ describe('backtest jobs', () => {
     });
     expect(created.body.data).toMatchObject({ type: 'range', algorithm: { _id: grid._id }, dynamic: true, close: false });
     await testApp.app.services.jobRunner.runOnce();
-    const done = await testApp.call<Backtest>({ method: 'GET', url: `/api/common/backtest/${created.body.data._id}`, token });
+    const done = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token });
     expect(done.body.data.isCompleted).toBe(2);
     expect(done.body.data.results).toHaveLength(1323);
     expect(done.body.data.results.slice(0, 2).map((row) => [row.size, row.addizionale, row.mediazione, row.target])).toEqual([
@@ -136,11 +136,11 @@ describe('backtest jobs', () => {
     const created = await create(testApp, token, single);
     const otherToken = (await login(testApp, await createUser(testApp, { role: 'sales' }))).jwt;
     const adminToken = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
-    expect((await testApp.call<Backtest[]>({ method: 'GET', url: '/api/common/backtest', token: otherToken })).body.data).toEqual([]);
-    expect((await testApp.call({ method: 'GET', url: `/api/common/backtest/${created.body.data._id}`, token: otherToken })).status).toBe(404);
-    expect((await testApp.call({ method: 'DELETE', url: `/api/common/backtest/${created.body.data._id}`, token: otherToken })).status).toBe(404);
-    expect((await testApp.call<Backtest[]>({ method: 'GET', url: '/api/common/backtest', token: adminToken })).body.data).toHaveLength(1);
-    expect((await testApp.call({ method: 'DELETE', url: `/api/common/backtest/${created.body.data._id}`, token })).body.ok).toBe(true);
+    expect((await testApp.call<Backtest[]>({ ...requestOf(API.backtests.list), token: otherToken })).body.data).toEqual([]);
+    expect((await testApp.call({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token: otherToken })).status).toBe(404);
+    expect((await testApp.call({ ...requestOf(API.backtests.remove, { id: created.body.data._id }), token: otherToken })).status).toBe(404);
+    expect((await testApp.call<Backtest[]>({ ...requestOf(API.backtests.list), token: adminToken })).body.data).toHaveLength(1);
+    expect((await testApp.call({ ...requestOf(API.backtests.remove, { id: created.body.data._id }), token })).body.ok).toBe(true);
     expect(await testApp.database.db.select().from(backtests)).toHaveLength(0);
   });
 
@@ -156,7 +156,7 @@ describe('backtest jobs', () => {
     // A runner claims the job and dies without finishing or renewing.
     expect(await queue.claim('dead-runner', 300)).toMatchObject({ id: created.body.data._id, attempts: 1 });
     expect(await testApp.app.services.jobRunner.runOnce()).toBe(false);
-    const running = await testApp.call<Backtest>({ method: 'GET', url: `/api/common/backtest/${created.body.data._id}`, token });
+    const running = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token });
     expect(running.body.data.isCompleted).toBe(1);
 
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -179,7 +179,7 @@ describe('backtest jobs', () => {
     const orphan = await create(testApp, token, single);
     testApp.prices.set('GOLD', '1m', oscillatingBars('2020-01-01', 1));
     await testApp.app.services.jobRunner.runOnce();
-    const failed = await testApp.call<Backtest>({ method: 'GET', url: `/api/common/backtest/${orphan.body.data._id}`, token });
+    const failed = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: orphan.body.data._id }), token });
     expect(failed.body.data).toMatchObject({ isCompleted: 3, error: BACKTEST_MESSAGES.noData });
   });
 });
@@ -189,14 +189,13 @@ describe('analysis jobs', () => {
     const testApp = await createTestApp();
     const { token } = await withGold(testApp);
     const created = await testApp.call<Analysis>({
-      method: 'POST',
-      url: '/api/common/analysis',
+      ...requestOf(API.analyses.create),
       token,
       payload: { from: '2024-03-02', to: '2024-03-06', market: 'GOLD' },
     });
     expect(created.body.data).toMatchObject({ isCompleted: 0, results: null, market: 'GOLD' });
     await testApp.app.services.jobRunner.runOnce();
-    const [analysis] = (await testApp.call<Analysis[]>({ method: 'GET', url: '/api/common/analysis', token })).body.data;
+    const [analysis] = (await testApp.call<Analysis[]>({ ...requestOf(API.analyses.list), token })).body.data;
     expect(analysis?.isCompleted).toBe(2);
     const bars = barsInPeriod((await testApp.prices.loadBars('GOLD', '1m'))!, '2024-03-02', '2024-03-06');
     expect(analysis?.results).toEqual(JSON.parse(JSON.stringify(analyseMarket(bars, 0.1, 30))));
@@ -206,9 +205,9 @@ describe('analysis jobs', () => {
   it('refuses missing dates and a period without data', async () => {
     const testApp = await createTestApp();
     const { token } = await withGold(testApp);
-    const noDate = await testApp.call({ method: 'POST', url: '/api/common/analysis', token, payload: { from: '', to: '2024-03-06' } });
+    const noDate = await testApp.call({ ...requestOf(API.analyses.create), token, payload: { from: '', to: '2024-03-06' } });
     expect(noDate.body.error).toBe('Seleziona entrambe le date');
-    const noData = await testApp.call({ method: 'POST', url: '/api/common/analysis', token, payload: { from: '2024-03-02', to: '2024-03-06', market: 'NASDAQ' } });
+    const noData = await testApp.call({ ...requestOf(API.analyses.create), token, payload: { from: '2024-03-02', to: '2024-03-06', market: 'NASDAQ' } });
     expect(noData.body.error).toBe(ANALYSIS_MESSAGES.noData);
   });
 });

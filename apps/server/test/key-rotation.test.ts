@@ -1,10 +1,12 @@
 // Ciphertexts at rest bound to their row, and the master key's rotation (issue 14 point 9): the
 // re-encryption that `npm run rotate-key` runs, on this run's database (PGlite, or PostgreSQL).
 import type { Account, Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { accounts, users } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { requestOf } from '@platform/contracts';
 import { AtRestCipher, deriveKey, keyId, type AtRestPurpose } from '../src/lib/crypto';
 import { cellOf, SEALED_COLUMNS } from '../src/lib/sealed-columns';
 import { totpCode } from '../src/lib/totp';
@@ -40,22 +42,19 @@ async function customerWithSecrets(testApp: TestApp) {
   const otpSecret = await enableOtp(testApp, token);
   const account = (
     await testApp.call<Account>({
-      method: 'POST',
-      url: '/api/common/accounts/add',
+      ...requestOf(API.accounts.add),
       token,
       payload: { ...liveAccount, accountId: `CAP-${user.id.slice(0, 8)}` },
     })
   ).body.data;
   const adminToken = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
   const algorithm = await testApp.call<{ _id: string }>({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
+    ...requestOf(API.algorithms.add),
     token: adminToken,
     payload: { name: 'Grid GOLD', description: 'Griglia', minCapital: 1000, market: 'GOLD' },
   });
   const investment = await testApp.call<Investment>({
-    method: 'POST',
-    url: '/api/common/investments/add',
+    ...requestOf(API.investments.add),
     token,
     payload: {
       accountId: account._id,
@@ -71,19 +70,17 @@ async function customerWithSecrets(testApp: TestApp) {
 async function loginWithCodeAndReveal(testApp: TestApp, username: string, otpSecret: string) {
   testApp.clock.advance(5 * 60_000); // past every code step the other app's clock spent
   const session = await testApp.call<{ jwt: string }>({
-    method: 'POST',
-    url: '/api/auth/login',
+    ...requestOf(API.auth.login),
     payload: { username, password: DEFAULT_PASSWORD, otpCode: totpCode(otpSecret, testApp.clock.now()) },
   });
   expect(session.body.error).toBeUndefined();
   const token = session.body.data.jwt;
   const verified = await testApp.call<{ revealKey: string }>({
-    method: 'POST',
-    url: '/api/auth/verify-password',
+    ...requestOf(API.auth.verifyPassword),
     token,
     payload: { password: DEFAULT_PASSWORD },
   });
-  const [account] = (await testApp.call<Account[]>({ method: 'GET', url: '/api/common/accounts', token }))
+  const [account] = (await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token }))
     .body.data;
   const key = verified.body.data.revealKey;
   return {
@@ -137,8 +134,7 @@ describe('secrets at rest', () => {
     await db.update(users).set({ otpSecret: firstUser?.otpSecret }).where(eq(users.id, second.user.id));
     testApp.clock.advance(60_000);
     const stolen = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/login',
+      ...requestOf(API.auth.login),
       payload: {
         username: second.user.username,
         password: DEFAULT_PASSWORD,

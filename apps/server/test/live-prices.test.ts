@@ -1,6 +1,7 @@
 // GET /api/common/live-prices/:market: the overview's live charts read the feed's last candles
 // through the LiveCandleSource port; here a source in memory stands in for the feed.
-import { LIVE_CANDLES_LIMIT, type LiveCandle, type LivePrices, type Market } from '@platform/contracts';
+import { LIVE_CANDLES_LIMIT, requestOf, type LiveCandle, type LivePrices, type Market } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { describe, expect, it } from 'vitest';
 import type { LiveCandleSource } from '../src/modules/prices/live-candles';
 import { createUser, login } from './support/factories';
@@ -35,8 +36,7 @@ describe('live prices', () => {
     const token = (await login(testApp, await createUser(testApp))).jwt;
 
     const { status, body } = await testApp.call<LivePrices>({
-      method: 'GET',
-      url: '/api/common/live-prices/GOLD',
+      ...requestOf(API.livePrices.recent, { market: 'GOLD' }),
       token,
     });
     expect(status).toBe(200);
@@ -48,8 +48,7 @@ describe('live prices', () => {
     for (const role of ['sales', 'admin'] as const) {
       const token = (await login(testApp, await createUser(testApp, { role }))).jwt;
       const { status, body } = await testApp.call<LivePrices>({
-        method: 'GET',
-        url: '/api/common/live-prices/NASDAQ',
+        ...requestOf(API.livePrices.recent, { market: 'NASDAQ' }),
         token,
       });
       expect(status, role).toBe(200);
@@ -59,7 +58,7 @@ describe('live prices', () => {
 
   it('refuses a visitor without a token with 401', async () => {
     const testApp = await createTestApp({ liveCandles: new MemoryCandles({ GOLD: candles(3, 2400) }) });
-    const { status, body } = await testApp.call({ method: 'GET', url: '/api/common/live-prices/GOLD' });
+    const { status, body } = await testApp.call({ ...requestOf(API.livePrices.recent, { market: 'GOLD' }) });
     expect(status).toBe(401);
     expect(body.ok).toBe(false);
   });
@@ -68,8 +67,7 @@ describe('live prices', () => {
     const testApp = await createTestApp({ liveCandles: new MemoryCandles({}) });
     const token = (await login(testApp, await createUser(testApp))).jwt;
     const { status, body } = await testApp.call({
-      method: 'GET',
-      url: '/api/common/live-prices/BTCUSD',
+      ...requestOf(API.livePrices.recent, { market: 'BTCUSD' }),
       token,
     });
     expect(status).toBe(400);
@@ -85,8 +83,7 @@ describe('live prices', () => {
     const token = (await login(testApp, await createUser(testApp))).jwt;
 
     const { body } = await testApp.call<LivePrices>({
-      method: 'GET',
-      url: '/api/common/live-prices/GOLD',
+      ...requestOf(API.livePrices.recent, { market: 'GOLD' }),
       token,
     });
     expect(source.asked).toEqual([{ market: 'GOLD', limit: LIVE_CANDLES_LIMIT }]);
@@ -98,8 +95,7 @@ describe('live prices', () => {
     const testApp = await createTestApp();
     const token = (await login(testApp, await createUser(testApp))).jwt;
     const { status, body } = await testApp.call<LivePrices>({
-      method: 'GET',
-      url: '/api/common/live-prices/NASDAQ',
+      ...requestOf(API.livePrices.recent, { market: 'NASDAQ' }),
       token,
     });
     expect(status).toBe(200);

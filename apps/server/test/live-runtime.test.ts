@@ -4,7 +4,8 @@
 // request stops it; a bot that cannot trade stops in state 2 with its reason, without a crash loop.
 // The Daemon's Stop stops every bot and its Restart starts them again; a bot stopped by command is
 // still listed, stopped, by the runtime of a restarted server, which can start it again.
-import { NO_PM_ID, type Investment, type Transaction } from '@platform/contracts';
+import { NO_PM_ID, requestOf, type DataOf, type Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { botOrders, paperPositions, transactions } from '@platform/db';
 import type { Bars } from '@platform/engine';
 import { randomBytes } from 'node:crypto';
@@ -102,8 +103,8 @@ async function startRuntime() {
   };
 
   const { ownerToken, invest } = await demoInvestor(testApp);
-  const listed = async <T>(url: string) =>
-    (await testApp.call<T[]>({ method: 'GET', url, token: ownerToken })).body.data;
+  const listed = async <E extends typeof API.investments.list | typeof API.transactions.list>(endpoint: E) =>
+    (await testApp.call<DataOf<E>>({ ...requestOf(endpoint), token: ownerToken })).body.data;
   return { testApp, runtime, ownerToken, invest, listed, restartRuntime };
 }
 
@@ -115,7 +116,7 @@ describe('the live runtime', () => {
     expect(investment.isRunning).toBe(1);
 
     const transactionsOf = async () =>
-      (await listed<Transaction>('/api/common/transactions')).filter(
+      (await listed(API.transactions.list)).filter(
         (row) => row.investmentId === investment._id,
       );
     await until('the first transactions', async () => (await transactionsOf()).length >= 3);
@@ -139,8 +140,7 @@ describe('the live runtime', () => {
 
     // Stopped by a deletion request: nothing more is written.
     const deletion = await testApp.call<Investment>({
-      method: 'PATCH',
-      url: `/api/common/investments/delete/${investment._id}`,
+      ...requestOf(API.investments.requestDeletion, { id: investment._id }),
       token: ownerToken,
     });
     expect(deletion.body.data.isRunning).toBe(3);
@@ -184,7 +184,7 @@ describe('the live runtime', () => {
     // One lot of entry against a cap of half a lot: no cycle can ever open.
     const investment = await invest({ maxcontracts: 0.5 });
     const failed = await until('the investment in state 2', async () =>
-      (await listed<Investment>('/api/common/investments')).find(
+      (await listed(API.investments.list)).find(
         (row) => row._id === investment._id && row.isRunning === 2,
       ),
     );
@@ -221,7 +221,7 @@ describe('the live runtime', () => {
     unsubscribe();
 
     const stateOf = async () =>
-      (await listed<Investment>('/api/common/investments')).find((row) => row._id === investment._id)
+      (await listed(API.investments.list)).find((row) => row._id === investment._id)
         ?.isRunning;
     await runtime.processes.command('stop', investment._id);
     expect(bot()?.pm2_env.status).toBe('stopped');
@@ -244,7 +244,7 @@ describe('the live runtime', () => {
     const { runtime, invest, listed, restartRuntime } = await startRuntime();
     const investment = await invest();
     const stateOf = async () =>
-      (await listed<Investment>('/api/common/investments')).find((row) => row._id === investment._id)
+      (await listed(API.investments.list)).find((row) => row._id === investment._id)
         ?.isRunning;
     const bot = (processes = runtime.processes) =>
       processes.list().find((process) => process.name === investment._id);

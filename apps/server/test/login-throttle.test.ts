@@ -1,6 +1,7 @@
 // Login throttling (ASVS 2.2.1): per account whatever the address, per address whatever the
 // account, in the database, and a cap on password hashing that answers 503 at once.
-import { SECURITY_MESSAGES, type LoginResponse } from '@platform/contracts';
+import { SECURITY_MESSAGES, requestOf, type LoginResponse } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { auditLogs, loginThrottle } from '@platform/db';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 const MINUTE = 60_000;
 
 function attempt(testApp: TestApp, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
-  return testApp.call<LoginResponse>({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
+  return testApp.call<LoginResponse>({ ...requestOf(API.auth.login), payload, remoteAddress });
 }
 
 /** The status of a login with the user's right password from the address. */

@@ -1,4 +1,5 @@
-import { LOGS_MESSAGES, type LogEntry, type LogsCount } from '@platform/contracts';
+import { LOGS_MESSAGES, requestOf, type LogEntry, type LogsCount } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -11,13 +12,13 @@ describe('GET /api/common/logs', () => {
     const userSession = await login(testApp, user);
     testApp.clock.advance(1000);
     const adminSession = await login(testApp, admin);
-    await testApp.call({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: 'wrong-password' } });
+    await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: 'wrong-password' } });
 
-    const mine = await testApp.call<LogEntry[]>({ method: 'GET', url: '/api/common/logs', token: userSession.jwt });
+    const mine = await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list), token: userSession.jwt });
     expect(mine.body.data.map((entry) => entry.action)).toEqual(['LOGIN_FAILED', 'LOGIN_SUCCESS']);
     expect(mine.body.data.every((entry) => entry.user?._id === user.id)).toBe(true);
 
-    const all = await testApp.call<LogEntry[]>({ method: 'GET', url: '/api/common/logs', token: adminSession.jwt });
+    const all = await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list), token: adminSession.jwt });
     // Besides the user's two rows, the admin's own: its login and the 2FA setup its role must make.
     expect(all.body.data.filter((entry) => entry.user?._id !== admin.id)).toHaveLength(2);
     const times = all.body.data.map((entry) => Date.parse(entry.timestamp));
@@ -31,7 +32,7 @@ describe('GET /api/common/logs', () => {
 
   it('is closed to visitors', async () => {
     const testApp = await createTestApp();
-    const answer = await testApp.call({ method: 'GET', url: '/api/common/logs' });
+    const answer = await testApp.call({ ...requestOf(API.logs.list) });
     expect(answer.status).toBe(401);
     expect(answer.body.ok).toBe(false);
   });
@@ -43,14 +44,14 @@ describe('GET /api/common/logs/count and offset pages', () => {
     const user = await createUser(testApp, { role });
     const session = await login(testApp, user);
     for (let i = 0; i < 3; i++) {
-      await testApp.call({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: `wrong-${i}` } });
+      await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: `wrong-${i}` } });
     }
     return { user, jwt: session.jwt };
   }
-  const list = (testApp: TestApp, token: string, query = '') =>
-    testApp.call<LogEntry[]>({ method: 'GET', url: `/api/common/logs${query}`, token });
+  const list = (testApp: TestApp, token: string, query?: Record<string, string | number>) =>
+    testApp.call<LogEntry[]>({ ...requestOf(API.logs.list, undefined, query), token });
   const count = (testApp: TestApp, token: string) =>
-    testApp.call<LogsCount>({ method: 'GET', url: '/api/common/logs/count', token });
+    testApp.call<LogsCount>({ ...requestOf(API.logs.count), token });
 
   it('counts the rows of the whole list each role sees: their own, or every row for admins', async () => {
     const testApp = await createTestApp();
@@ -76,11 +77,11 @@ describe('GET /api/common/logs/count and offset pages', () => {
     expect(all).toHaveLength(4);
 
     const pages = [];
-    for (const offset of [0, 3]) pages.push(...(await list(testApp, jwt, `?limit=3&offset=${offset}`)).body.data);
+    for (const offset of [0, 3]) pages.push(...(await list(testApp, jwt, { limit: 3, offset })).body.data);
     expect(pages.map((entry) => entry._id)).toEqual(all);
-    expect((await list(testApp, jwt, '?limit=3&offset=40')).body.data).toEqual([]);
+    expect((await list(testApp, jwt, { limit: 3, offset: 40 })).body.data).toEqual([]);
     // With a cursor too: the offset counts among the rows older than it.
-    expect((await list(testApp, jwt, `?limit=1&offset=1&before=${all[0]}`)).body.data.map((entry) => entry._id)).toEqual([all[2]]);
+    expect((await list(testApp, jwt, { limit: 1, offset: 1, before: all[0]! })).body.data.map((entry) => entry._id)).toEqual([all[2]]);
 
     const othersRows = new Set((await list(testApp, other.jwt)).body.data.map((entry) => entry._id));
     expect(pages.some((entry) => othersRows.has(entry._id))).toBe(false);
@@ -90,7 +91,7 @@ describe('GET /api/common/logs/count and offset pages', () => {
     const testApp = await createTestApp();
     const { jwt } = await userWithFourRows(testApp);
     for (const offset of ['-1', '1.5', 'abc']) {
-      const refused = await list(testApp, jwt, `?limit=3&offset=${offset}`);
+      const refused = await list(testApp, jwt, { limit: 3, offset });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ ok: false, error: LOGS_MESSAGES.badOffset });
     }
@@ -98,7 +99,7 @@ describe('GET /api/common/logs/count and offset pages', () => {
 
   it('counts for signed-in callers only', async () => {
     const testApp = await createTestApp();
-    const answer = await testApp.call({ method: 'GET', url: '/api/common/logs/count' });
+    const answer = await testApp.call({ ...requestOf(API.logs.count) });
     expect(answer.status).toBe(401);
     expect(answer.body.ok).toBe(false);
   });

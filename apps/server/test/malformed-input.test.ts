@@ -1,6 +1,8 @@
 // No route answers 500 to bad input: every API route, called anonymously and with a valid
 // session, with broken JSON, an empty object, wrong types and a 10 MB body.
 import { describe, expect, it } from 'vitest';
+import { requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { createUser, login } from './support/factories';
 import { createTestApp } from './support/test-app';
 
@@ -58,7 +60,7 @@ describe('malformed input', () => {
         for (const [name, payload, headers] of cases) {
           const response = await testApp.app.inject({ method, url, payload, headers });
           // Logout accepts an empty body by design: it is the one route that may say ok.
-          if (route.url === '/api/auth/logout' && response.statusCode === 200) continue;
+          if (route.url === API.auth.logout.path && response.statusCode === 200) continue;
           expectClientError(`${label}: ${name}`, response);
         }
       }
@@ -67,10 +69,10 @@ describe('malformed input', () => {
 
   it('names the missing field in Italian', async () => {
     const testApp = await createTestApp();
-    const { status, body } = await testApp.call({ method: 'POST', url: '/api/auth/refresh', payload: {} });
+    const { status, body } = await testApp.call({ ...requestOf(API.auth.refresh), payload: {} });
     expect(status).toBe(400);
     expect(body.error).toBe('Campo obbligatorio mancante: refreshToken.');
-    const wrongType = await testApp.call({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: 5 } });
+    const wrongType = await testApp.call({ ...requestOf(API.auth.refresh), payload: { refreshToken: 5 } });
     expect(wrongType.body.error).toBe('Campo non valido: refreshToken (atteso string).');
   });
 });

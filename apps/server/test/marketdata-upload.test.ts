@@ -1,14 +1,7 @@
 // The historical-data upload (POST /api/admin/upload-csv) and the list of stored sets, through
 // the real multipart parsing, CSV importer and Arrow bar store in a temporary folder.
-import {
-  ALGORITHM_MESSAGES,
-  type Algorithm,
-  type LogEntry,
-  type MarketDataSet,
-  SESSION_MESSAGES,
-  UPLOAD_MESSAGES,
-  type UploadResult,
-} from '@platform/contracts';
+import { ALGORITHM_MESSAGES, SESSION_MESSAGES, UPLOAD_MESSAGES, requestOf, type Algorithm, type LogEntry, type MarketDataSet, type UploadResult } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { BarStore } from '@platform/marketdata';
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
@@ -43,8 +36,7 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
 async function adminWithAlgorithm(testApp: TestApp, market: Algorithm['market'] = 'EURUSD') {
   const token = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
   const created = await testApp.call<Algorithm>({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
+    ...requestOf(API.algorithms.add),
     token,
     payload: { name: `Grid ${market}`, description: 'Griglia', minCapital: 1000, market },
   });
@@ -53,12 +45,12 @@ async function adminWithAlgorithm(testApp: TestApp, market: Algorithm['market'] 
 
 function upload(testApp: TestApp, token: string | undefined, parts: Part[]) {
   const { payload, headers } = multipart(parts);
-  return testApp.call<UploadResult>({ method: 'POST', url: '/api/admin/upload-csv', token, payload, headers });
+  return testApp.call<UploadResult>({ ...requestOf(API.marketdata.upload), token, payload, headers });
 }
 
 async function expectNothingStored(testApp: TestApp, token: string) {
   expect(await readdir(testApp.marketDataDir)).toEqual([]);
-  const list = await testApp.call<MarketDataSet[]>({ method: 'GET', url: '/api/common/marketdata', token });
+  const list = await testApp.call<MarketDataSet[]>({ ...requestOf(API.marketdata.list), token });
   expect(list.body.data).toEqual([]);
 }
 
@@ -102,7 +94,7 @@ describe('market data upload', () => {
     expect([stored?.o[0], stored?.h[0], stored?.l[0], stored?.c[0]]).toEqual([1.11329, 1.113450, 1.11325, 1.11344]);
 
     const userToken = (await login(testApp, await createUser(testApp))).jwt;
-    const list = await testApp.call<MarketDataSet[]>({ method: 'GET', url: '/api/common/marketdata', token: userToken });
+    const list = await testApp.call<MarketDataSet[]>({ ...requestOf(API.marketdata.list), token: userToken });
     expect(list.body.data).toEqual([
       {
         market: 'EURUSD',
@@ -114,7 +106,7 @@ describe('market data upload', () => {
       },
     ]);
 
-    const logs = await testApp.call<LogEntry[]>({ method: 'GET', url: '/api/common/logs', token });
+    const logs = await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list), token });
     const audit = logs.body.data.find((entry) => entry.action === 'MARKET_DATA_UPLOADED');
     expect(audit?.description).toContain('DAT_MT_EURUSD_M1_202006.csv');
     expect(audit?.metadata).toMatchObject({ market: 'EURUSD', timeframe: '1m', imported: 6771, storedRows: 6771 });
@@ -157,7 +149,7 @@ describe('market data upload', () => {
     expect(stored.c[2999]).toBe(Number(lines[2999]!.split(',')[5]));
     expect(stored.c[3000]).toBeCloseTo(Number(lines[3000]!.split(',')[5]) + 0.5, 9);
 
-    const list = await testApp.call<MarketDataSet[]>({ method: 'GET', url: '/api/common/marketdata', token });
+    const list = await testApp.call<MarketDataSet[]>({ ...requestOf(API.marketdata.list), token });
     expect(list.body.data).toMatchObject([{ market: 'GOLD', timeframe: '1m', rows: 6771, first: '2020-06-01T00:00:00.000Z' }]);
     const [row] = await testApp.database.db.query.marketDataSets.findMany();
     expect(row?.sources.map((source) => source.file)).toEqual(['first.csv', 'second.CSV']);
@@ -187,8 +179,7 @@ describe('market data upload', () => {
 
     // A body declared larger than the limit allows is refused before it is read.
     const declared = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/admin/upload-csv',
+      ...requestOf(API.marketdata.upload),
       headers: {
         authorization: `Bearer ${token}`,
         'content-type': 'multipart/form-data; boundary=x',
@@ -211,7 +202,7 @@ describe('market data upload', () => {
         { name: 'csvFile', filename: 'a.csv', content: csv },
         { name: 'algorithmId', value: '' },
       ]),
-      await testApp.call<UploadResult>({ method: 'POST', url: '/api/admin/upload-csv', token, payload: { algorithmId } }),
+      await testApp.call<UploadResult>({ ...requestOf(API.marketdata.upload), token, payload: { algorithmId } }),
     ];
     for (const { status, body } of refusals) {
       expect([status, body]).toEqual([400, { ok: false, error: UPLOAD_MESSAGES.fileAndAlgorithm }]);

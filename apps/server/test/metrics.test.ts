@@ -3,8 +3,10 @@
 // host; the bots' tick-to-order latency comes from the figures they report over the hub. Only loopback callers
 // that no proxy forwarded may read it, or, with METRICS_TOKEN, callers that send the token.
 import type { ProcessInfo } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { API_PREFIX, requestOf } from '@platform/contracts';
 import { BotHub, botToken } from '../src/bots/host/bot-hub';
 import { HubClient } from '../src/bots/process/hub-client';
 import type { BotSetup, LatencyReport } from '../src/bots/protocol/hub-protocol';
@@ -58,10 +60,10 @@ describe('/metrics', () => {
   it('times requests by route pattern and status, never by the raw URL', async () => {
     const testApp = await createTestApp({ metrics: { processMetrics: true } });
     const id = '3f2b8c1e-7d4a-4b6e-9c2d-5a1e8f7b6c3d';
-    await testApp.call({ method: 'GET', url: `/api/common/backtest/${id}` });
-    await testApp.call({ method: 'GET', url: `/api/common/backtest/${id}?secret=s3cr3t` });
-    await testApp.call({ method: 'GET', url: '/api/no-such-route/abc?token=xyz' });
-    await testApp.call({ method: 'GET', url: '/api/health' });
+    await testApp.call({ ...requestOf(API.backtests.get, { id }) });
+    await testApp.call({ ...requestOf(API.backtests.get, { id }, { secret: 's3cr3t' }) });
+    await testApp.call({ method: 'GET', url: `${API_PREFIX}no-such-route/abc?token=xyz` });
+    await testApp.call({ ...requestOf(API.health.health) });
 
     const response = await scrape(testApp);
     expect(response.statusCode).toBe(200);
@@ -70,14 +72,17 @@ describe('/metrics', () => {
     expect(
       sample(
         text,
-        'http_request_duration_seconds_count{method="GET",route="/api/common/backtest/:id",status_code="401"}',
+        `http_request_duration_seconds_count{method="GET",route="${API.backtests.get.path}",status_code="401"}`,
       ),
     ).toBe(2);
     expect(
       sample(text, 'http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}'),
     ).toBe(1);
     expect(
-      sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/health",status_code="200"}'),
+      sample(
+        text,
+        `http_request_duration_seconds_count{method="GET",route="${API.health.health.path}",status_code="200"}`,
+      ),
     ).toBe(1);
     for (const raw of [id, 's3cr3t', 'xyz', 'no-such-route']) expect(text).not.toContain(raw);
     // The process's own figures come along.
@@ -90,8 +95,7 @@ describe('/metrics', () => {
     const { jwt } = await login(testApp, await createUser(testApp));
     for (let i = 0; i < 3; i++) {
       const created = await testApp.call({
-        method: 'POST',
-        url: '/api/common/backtest',
+        ...requestOf(API.backtests.create),
         token: jwt,
         payload: { config: SINGLE_GOLD_BACKTEST },
       });

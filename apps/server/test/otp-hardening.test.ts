@@ -1,14 +1,7 @@
 // 2FA hardening (ASVS 2.8): code checks lock, changes need a recent password, an admin can reset
 // a user's 2FA (audited), and the roles of REQUIRE_2FA_FOR get no session before their setup.
-import {
-  OTP_MESSAGES,
-  PASSWORD_MESSAGES,
-  SECURITY_MESSAGES,
-  SESSION_MESSAGES,
-  type LoginResponse,
-  type ManagedUser,
-  type OtpSetupRequiredResponse,
-} from '@platform/contracts';
+import { OTP_MESSAGES, PASSWORD_MESSAGES, SECURITY_MESSAGES, SESSION_MESSAGES, requestOf, type LoginResponse, type ManagedUser, type OtpSetupRequiredResponse } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { auditLogs } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -24,13 +17,12 @@ function disable(
   payload: Record<string, unknown>,
   remoteAddress = '127.0.0.1',
 ) {
-  return testApp.call({ method: 'POST', url: '/api/auth/otp/disable', token, payload, remoteAddress });
+  return testApp.call({ ...requestOf(API.auth.otpDisable), token, payload, remoteAddress });
 }
 
 function loginCall(testApp: TestApp, payload: Record<string, unknown>) {
   return testApp.call<LoginResponse | OtpSetupRequiredResponse>({
-    method: 'POST',
-    url: '/api/auth/login',
+    ...requestOf(API.auth.login),
     payload,
   });
 }
@@ -95,14 +87,13 @@ describe('2FA code checks', () => {
   it('locks the code check of otp/verify too', async () => {
     const testApp = await createTestApp();
     const session = await login(testApp, await createUser(testApp));
-    await testApp.call({ method: 'POST', url: '/api/auth/otp/enable', token: session.jwt });
+    await testApp.call({ ...requestOf(API.auth.otpEnable), token: session.jwt });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       statuses.push(
         (
           await testApp.call({
-            method: 'POST',
-            url: '/api/auth/otp/verify',
+            ...requestOf(API.auth.otpVerify),
             token: session.jwt,
             payload: { token: '000000' },
           })
@@ -120,21 +111,19 @@ describe('2FA changes need the current password', () => {
     const session = await login(testApp, user);
     testApp.clock.advance(5 * MINUTE + 1000);
 
-    const stale = await testApp.call({ method: 'GET', url: '/api/auth/otp/url', token: session.jwt });
+    const stale = await testApp.call({ ...requestOf(API.auth.otpUrl), token: session.jwt });
     expect(stale).toEqual({
       status: 400,
       body: { ok: false, error: SECURITY_MESSAGES.passwordProofRequired },
     });
     const wrong = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/otp/enable',
+      ...requestOf(API.auth.otpEnable),
       token: session.jwt,
       payload: { password: 'not-my-password' },
     });
     expect(wrong.body.error).toBe(PASSWORD_MESSAGES.wrong);
     const given = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/otp/enable',
+      ...requestOf(API.auth.otpEnable),
       token: session.jwt,
       payload: { password: DEFAULT_PASSWORD },
     });
@@ -142,13 +131,12 @@ describe('2FA changes need the current password', () => {
 
     testApp.clock.advance(5 * MINUTE + 1000);
     const verified = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/verify-password',
+      ...requestOf(API.auth.verifyPassword),
       token: session.jwt,
       payload: { password: DEFAULT_PASSWORD },
     });
     expect(verified.status).toBe(200);
-    expect((await testApp.call({ method: 'GET', url: '/api/auth/otp/url', token: session.jwt })).status).toBe(
+    expect((await testApp.call({ ...requestOf(API.auth.otpUrl), token: session.jwt })).status).toBe(
       200,
     );
   });
@@ -159,7 +147,7 @@ describe('2FA changes need the current password', () => {
     const first = await login(testApp, user, { rememberMe: true });
     const auto = await loginCall(testApp, { username: user.username, rememberToken: first.rememberToken });
     const jwt = (auto.body.data as LoginResponse).jwt;
-    const setup = await testApp.call({ method: 'POST', url: '/api/auth/otp/enable', token: jwt });
+    const setup = await testApp.call({ ...requestOf(API.auth.otpEnable), token: jwt });
     expect(setup.body.error).toBe(SECURITY_MESSAGES.passwordProofRequired);
   });
 
@@ -194,8 +182,7 @@ describe('admin reset of a user 2FA', () => {
     const admin = await login(testApp, await createUser(testApp, { role: 'admin' }));
 
     const reset = await testApp.call<ManagedUser>({
-      method: 'PATCH',
-      url: `/api/admin/users/${user.id}/reset-otp`,
+      ...requestOf(API.users.resetOtp, { id: user.id }),
       token: admin.jwt,
     });
     expect(reset.status).toBe(200);
@@ -217,7 +204,7 @@ describe('admin reset of a user 2FA', () => {
     const userSession = await login(testApp, user);
     const admin = await login(testApp, await createUser(testApp, { role: 'admin' }));
     const call = (id: string, token: string) =>
-      testApp.call({ method: 'PATCH', url: `/api/admin/users/${id}/reset-otp`, token });
+      testApp.call({ ...requestOf(API.users.resetOtp, { id }), token });
 
     expect(await call(user.id, userSession.jwt)).toEqual({
       status: 403,
@@ -248,28 +235,25 @@ describe('REQUIRE_2FA_FOR', () => {
     expect(user.role).toBe('admin');
 
     // The setup token opens nothing but the setup, and the setup cannot be skipped.
-    expect((await testApp.call({ method: 'GET', url: '/api/auth/me', token: setupToken })).status).toBe(401);
-    expect((await testApp.call({ method: 'GET', url: '/api/admin/users', token: setupToken })).status).toBe(
+    expect((await testApp.call({ ...requestOf(API.auth.me), token: setupToken })).status).toBe(401);
+    expect((await testApp.call({ ...requestOf(API.users.list), token: setupToken })).status).toBe(
       401,
     );
     expect((await disable(testApp, setupToken, {})).status).toBe(401);
 
     const setup = await testApp.call<{ secret: string }>({
-      method: 'POST',
-      url: '/api/auth/otp/enable',
+      ...requestOf(API.auth.otpEnable),
       token: setupToken,
     });
     const { secret } = setup.body.data;
     const wrong = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/otp/verify',
+      ...requestOf(API.auth.otpVerify),
       token: setupToken,
       payload: { token: '000000', secret },
     });
     expect(wrong.status).toBe(400);
     const verified = await testApp.call<LoginResponse>({
-      method: 'POST',
-      url: '/api/auth/otp/verify',
+      ...requestOf(API.auth.otpVerify),
       token: setupToken,
       payload: { token: totpCode(secret, testApp.clock.now()), secret },
     });
@@ -282,7 +266,7 @@ describe('REQUIRE_2FA_FOR', () => {
     }
     expect(verified.body.data.user.otp.status).toBe('enabled');
     expect(
-      (await testApp.call({ method: 'GET', url: '/api/auth/me', token: verified.body.data.jwt })).status,
+      (await testApp.call({ ...requestOf(API.auth.me), token: verified.body.data.jwt })).status,
     ).toBe(200);
 
     // Once set up, it cannot be turned off by its owner.
@@ -300,8 +284,7 @@ describe('REQUIRE_2FA_FOR', () => {
     const answer = await loginCall(testApp, { username: admin.username, password: DEFAULT_PASSWORD });
     testApp.clock.advance(10 * MINUTE + 1000);
     const late = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/otp/enable',
+      ...requestOf(API.auth.otpEnable),
       token: (answer.body.data as OtpSetupRequiredResponse).otpSetupToken,
     });
     expect(late.status).toBe(401);
@@ -329,8 +312,7 @@ describe('REQUIRE_2FA_FOR', () => {
     const first = await login(testApp, remembered, { rememberMe: true });
     const admin = await login(testApp, await createUser(testApp, { role: 'admin' }));
     await testApp.call({
-      method: 'PATCH',
-      url: `/api/admin/users/${remembered.id}/reset-otp`,
+      ...requestOf(API.users.resetOtp, { id: remembered.id }),
       token: admin.jwt,
     });
 

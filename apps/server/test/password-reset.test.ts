@@ -1,4 +1,5 @@
-import { RESET_MESSAGES } from '@platform/contracts';
+import { RESET_MESSAGES, requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { users } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -7,11 +8,11 @@ import { createUser, DEFAULT_PASSWORD, enableOtp, login } from './support/factor
 import { createTestApp, PUBLIC_URL, type TestApp } from './support/test-app';
 
 const requestReset = (testApp: TestApp, payload: Record<string, unknown>) =>
-  testApp.call({ method: 'POST', url: '/api/auth/password-reset/request', payload });
+  testApp.call({ ...requestOf(API.auth.passwordResetRequest), payload });
 const reset = (testApp: TestApp, token: string, newPassword: string) =>
-  testApp.call({ method: 'POST', url: '/api/auth/password-reset', payload: { token, newPassword } });
+  testApp.call({ ...requestOf(API.auth.passwordReset), payload: { token, newPassword } });
 const loginWith = (testApp: TestApp, username: string, password: string) =>
-  testApp.call({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  testApp.call({ ...requestOf(API.auth.login), payload: { username, password } });
 
 function tokenOf(link: string | undefined): string {
   const url = new URL(link ?? '');
@@ -34,7 +35,7 @@ describe('password reset', () => {
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
     expect((await loginWith(testApp, user.username, 'A-brand-new-pass-1')).status).toBe(200);
     expect((await loginWith(testApp, user.username, DEFAULT_PASSWORD)).status).toBe(401);
-    expect((await testApp.call({ method: 'GET', url: '/api/auth/me', token: session.jwt })).status).toBe(401);
+    expect((await testApp.call({ ...requestOf(API.auth.me), token: session.jwt })).status).toBe(401);
 
     const second = await reset(testApp, token, 'Another-pass-22');
     expect(second.status).toBe(400);

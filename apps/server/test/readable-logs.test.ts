@@ -9,6 +9,8 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { ConfigError, loadConfig } from '../src/config';
 import { createLogger, logFormatFor, type LogFormat } from '../src/lib/logger';
 import { totpCode } from '../src/lib/totp';
@@ -88,7 +90,7 @@ describe('request and security log lines', () => {
     const testApp = await createTestApp({ logger });
     const user = await createUser(testApp);
     const session = await login(testApp, user);
-    await testApp.call({ method: 'GET', url: '/api/common/logs', token: session.jwt });
+    await testApp.call({ ...requestOf(API.logs.list), token: session.jwt });
 
     const completed = parsed().filter((line) => line.msg === 'request completed');
     expect(completed.at(-1)?.userId).toBe(user.id);
@@ -104,8 +106,7 @@ describe('request and security log lines', () => {
     const user = await createUser(testApp);
     for (let i = 0; i < 4; i++) {
       await testApp.call({
-        method: 'POST',
-        url: '/api/auth/login',
+        ...requestOf(API.auth.login),
         payload: { username: user.username, password: `Wrong-Secret-${i}` },
       });
     }

@@ -3,18 +3,8 @@
 // audited, bad commands answered with pm2Error on a connection that stays usable and audited too,
 // the audited address the client's behind a trusted proxy alone, and the log stream reaching
 // admins alone.
-import {
-  CORE_SERVICES,
-  PROCESS_MESSAGES,
-  REALTIME_EVENTS,
-  REALTIME_PATH,
-  type LogEntry,
-  type ProcessError,
-  type ProcessInfo,
-  type ProcessLog,
-  type RealtimeServerEvents,
-  type Role,
-} from '@platform/contracts';
+import { CORE_SERVICES, PROCESS_MESSAGES, REALTIME_EVENTS, REALTIME_PATH, requestOf, type LogEntry, type ProcessError, type ProcessInfo, type ProcessLog, type RealtimeServerEvents, type Role } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { auditLogs } from '@platform/db';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
@@ -274,7 +264,7 @@ describe('the monitoring socket', () => {
     ]);
 
     // Every command is on the trail, those not carried out with the failure the admin was told.
-    const logs = await testApp.call<LogEntry[]>({ method: 'GET', url: '/api/common/logs', token: admin.jwt });
+    const logs = await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list), token: admin.jwt });
     const audited = logs.body.data.filter((entry) => entry.action.startsWith('PROCESS_'));
     const failure = (metadata: Record<string, unknown>) => ['PROCESS_COMMAND_FAILED', metadata];
     // What each malformed payload above names with strings: 'ls', null and {} nothing.
@@ -311,7 +301,7 @@ describe('the monitoring socket', () => {
     // A logged-out session steers nothing more: its next command ends the socket.
     const idle = monitoring.connect(admin.jwt).socket;
     await send(idle, { command: 'ls' });
-    await testApp.call({ method: 'POST', url: '/api/auth/logout', token: admin.jwt, payload: {} });
+    await testApp.call({ ...requestOf(API.auth.logout), token: admin.jwt, payload: {} });
     const ended = refusal(socket);
     socket.emit(REALTIME_EVENTS.command, { command: 'stop', processName: BOT_B });
     expect(await ended).toEqual({ message: PROCESS_MESSAGES.sessionExpired, reason: 'io server disconnect' });

@@ -1,4 +1,5 @@
-import { CONTACT_MESSAGES, LOGIN_MESSAGES } from '@platform/contracts';
+import { CONTACT_MESSAGES, LOGIN_MESSAGES, requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { users } from '@platform/db';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -9,7 +10,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 /** Does what the ALTCHA widget does in the browser: fetch a challenge, solve it, encode the payload. */
 async function solvedCaptcha(testApp: TestApp): Promise<string> {
-  const { body } = await testApp.call<Challenge>({ method: 'GET', url: '/api/auth/captcha' });
+  const { body } = await testApp.call<Challenge>({ ...requestOf(API.auth.captcha) });
   const solution = await solveChallenge({ challenge: body.data, deriveKey });
   return Buffer.from(JSON.stringify({ challenge: body.data, solution })).toString('base64');
 }
@@ -21,7 +22,7 @@ const request = {
 };
 
 const register = (testApp: TestApp, payload: Record<string, unknown>) =>
-  testApp.call({ method: 'POST', url: '/api/auth/register', payload });
+  testApp.call({ ...requestOf(API.auth.register), payload });
 
 describe('registration request', () => {
   it('creates a pending user without a password and tells the admins', async () => {
@@ -35,7 +36,7 @@ describe('registration request', () => {
     expect(testApp.mailer.sent.map((mail) => mail.to)).toEqual([admin.username]);
     expect(testApp.mailer.sent[0]?.text).toContain(request.message);
 
-    const loginAttempt = await testApp.call({ method: 'POST', url: '/api/auth/login', payload: { username: request.username, password: 'anything-goes' } });
+    const loginAttempt = await testApp.call({ ...requestOf(API.auth.login), payload: { username: request.username, password: 'anything-goes' } });
     expect(loginAttempt.body.error).toBe(LOGIN_MESSAGES.invalidCredentials);
   });
 

@@ -5,6 +5,8 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX, requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { createUser } from './support/factories';
 import { createTestApp } from './support/test-app';
 
@@ -41,8 +43,7 @@ describe('request ids', () => {
     const before = lines.length;
 
     const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+      ...requestOf(API.auth.login),
       payload: { username: user.username, password: 'not-the-password' },
     });
     const requestId = response.headers['x-request-id'];
@@ -54,7 +55,7 @@ describe('request ids', () => {
     expect(written.some((line) => line.msg.startsWith('Accesso bloccato'))).toBe(true);
     for (const line of written) expect(line.reqId, line.msg).toBe(requestId);
 
-    const next = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    const next = await testApp.app.inject({ ...requestOf(API.health.health) });
     expect(next.headers['x-request-id']).toMatch(UUID);
     expect(next.headers['x-request-id']).not.toBe(requestId);
   });
@@ -69,8 +70,7 @@ describe('request ids', () => {
     ]) {
       const before = lines.length;
       const response = await testApp.app.inject({
-        method: 'GET',
-        url: '/api/health',
+        ...requestOf(API.health.health),
         headers: { 'x-request-id': given },
       });
       expect(response.headers['x-request-id']).toBe(given);
@@ -93,8 +93,7 @@ describe('request ids', () => {
     ]) {
       const before = lines.length;
       const response = await testApp.app.inject({
-        method: 'GET',
-        url: '/api/health',
+        ...requestOf(API.health.health),
         headers: { 'x-request-id': given },
       });
       expect(response.statusCode).toBe(200);
@@ -107,15 +106,14 @@ describe('request ids', () => {
     const testApp = await createTestApp();
     const unknown = await testApp.app.inject({
       method: 'GET',
-      url: '/api/does-not-exist',
+      url: `${API_PREFIX}does-not-exist`,
       headers: { 'x-request-id': 'trace-1' },
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['x-request-id']).toBe('trace-1');
 
     const malformed = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
+      ...requestOf(API.auth.login),
       headers: { 'content-type': 'application/json', 'x-request-id': 'trace-2' },
       payload: '{"username":',
     });
@@ -123,9 +121,10 @@ describe('request ids', () => {
     expect(malformed.json()).toMatchObject({ ok: false });
     expect(malformed.headers['x-request-id']).toBe('trace-2');
 
+    // A malformed escape, refused before any route: written into the path as it is.
     const refused = await testApp.app.inject({
       method: 'GET',
-      url: '/api/common/backtest/%E0%A4%A',
+      url: API.backtests.get.path.replace(':id', '%E0%A4%A'),
       headers: { 'x-request-id': 'trace-3' },
     });
     expect(refused.statusCode).toBeLessThan(500);

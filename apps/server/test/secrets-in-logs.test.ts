@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { hashToken } from '../src/lib/crypto';
 import { createOutboxMailer, type MailMessage } from '../src/lib/mailer';
 import { createUser } from './support/factories';
@@ -52,8 +54,7 @@ describe('secrets out of logs', () => {
     const user = await createUser(testApp);
 
     await testApp.call({
-      method: 'POST',
-      url: '/api/auth/password-reset/request',
+      ...requestOf(API.auth.passwordResetRequest),
       payload: { username: user.username },
     });
     const link = new URL(memory.linksTo(user.username)[0] ?? '');
@@ -62,8 +63,7 @@ describe('secrets out of logs', () => {
     // The browser opens the link, then the page sends the token with the new password.
     await testApp.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     const reset = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/password-reset',
+      ...requestOf(API.auth.passwordReset),
       payload: { token, newPassword: 'A-brand-new-pass-1' },
     });
     expect(reset.status).toBe(200);
@@ -82,15 +82,14 @@ describe('secrets out of logs', () => {
     const { logger, lines, parsed } = capturedLogger();
     const testApp = await createTestApp({ logger });
     const ciphertext = '0f1e2d3c4b5a69788796a5b4c3d2e1f0:9a8b7c6d5e4f';
-    await testApp.app.inject({ method: 'GET', url: '/api/weather?q=45.4642,9.1900' });
+    await testApp.app.inject({ ...requestOf(API.weather.forecast, undefined, { q: '45.4642,9.1900' }) });
     await testApp.app.inject({
-      method: 'GET',
-      url: `/api/common/accounts?ciphertext=${ciphertext}&token=abc123secret`,
+      ...requestOf(API.accounts.list, undefined, { ciphertext, token: 'abc123secret' }),
     });
     await testApp.app.inject({ method: 'GET', url: '/dashboard?view=accounts&token=abc123secret' });
 
     const urls = parsed().flatMap((line) => (line.req ? [line.req.url] : []));
-    expect(urls).toEqual(['/api/weather', '/api/common/accounts', '/dashboard']);
+    expect(urls).toEqual([API.weather.forecast.path, API.accounts.list.path, '/dashboard']);
     const logged = lines.join('');
     for (const secret of ['45.4642', ciphertext, 'abc123secret']) expect(logged).not.toContain(secret);
   });

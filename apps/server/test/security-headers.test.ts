@@ -6,6 +6,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX, requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { createUser, login } from './support/factories';
 import { createTestApp } from './support/test-app';
 
@@ -81,7 +83,7 @@ describe('security headers', () => {
 
   it('sends HSTS and upgrades requests only when PUBLIC_URL is https', async () => {
     const testApp = await createTestApp({ publicUrl: 'https://trading.example.com' });
-    const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    const health = await testApp.app.inject({ ...requestOf(API.health.health) });
     expect(health.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(directives(health.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
   });
@@ -90,21 +92,19 @@ describe('security headers', () => {
     const testApp = await createTestApp({ webDistDir: fakeWebBuild() });
     const token = (await login(testApp, await createUser(testApp))).jwt;
     const answers = [
-      await testApp.app.inject({ method: 'GET', url: '/api/health' }),
+      await testApp.app.inject({ ...requestOf(API.health.health) }),
       await testApp.app.inject({
-        method: 'GET',
-        url: '/api/auth/me',
+        ...requestOf(API.auth.me),
         headers: { authorization: `Bearer ${token}` },
       }),
       await testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
+        ...requestOf(API.auth.login),
         payload: '{"broken',
         headers: { 'content-type': 'application/json' },
       }),
-      await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist' }),
+      await testApp.app.inject({ method: 'GET', url: `${API_PREFIX}does-not-exist` }),
       await testApp.app.inject({ method: 'GET', url: '/api' }),
-      await testApp.app.inject({ method: 'DELETE', url: `/api/admin/users/${'x'.repeat(5000)}` }),
+      await testApp.app.inject({ ...requestOf(API.users.requestDeletion, { id: 'x'.repeat(5000) }) }),
       ...(await Promise.all(
         testApp.app.apiRoutes.map(({ method, url }) =>
           testApp.app.inject({

@@ -1,10 +1,12 @@
 // The session look-up is cached for a moment (session-cache.ts); these check that a session the
 // cache has just answered for is refused on the very next call once it is revoked, whichever way.
+import { requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { DEFAULT_PASSWORD, createUser, login } from './support/factories';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const me = (testApp: TestApp, token: string) => testApp.call({ method: 'GET', url: '/api/auth/me', token });
+const me = (testApp: TestApp, token: string) => testApp.call({ ...requestOf(API.auth.me), token });
 
 /** Calls twice, so the second answer came from the cache. */
 async function cached(testApp: TestApp, token: string): Promise<void> {
@@ -18,7 +20,7 @@ describe('session cache', () => {
     const session = await login(testApp, await createUser(testApp));
     await cached(testApp, session.jwt);
 
-    await testApp.call({ method: 'POST', url: '/api/auth/logout', token: session.jwt, payload: {} });
+    await testApp.call({ ...requestOf(API.auth.logout), token: session.jwt, payload: {} });
     expect((await me(testApp, session.jwt)).status).toBe(401);
   });
 
@@ -32,8 +34,7 @@ describe('session cache', () => {
 
     const review = (status: string) =>
       testApp.call({
-        method: 'PATCH',
-        url: `/api/admin/users/review/${user.id}`,
+        ...requestOf(API.users.review, { id: user.id }),
         token: admin.jwt,
         payload: { status },
       });
@@ -51,7 +52,7 @@ describe('session cache', () => {
     const session = await login(testApp, user);
     await cached(testApp, session.jwt);
 
-    await testApp.call({ method: 'DELETE', url: `/api/admin/users/${user.id}`, token: admin.jwt });
+    await testApp.call({ ...requestOf(API.users.requestDeletion, { id: user.id }), token: admin.jwt });
     expect((await me(testApp, session.jwt)).status).toBe(401);
   });
 
@@ -64,8 +65,7 @@ describe('session cache', () => {
     await cached(testApp, elsewhere.jwt);
 
     const changed = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/change-password',
+      ...requestOf(API.auth.changePassword),
       token: here.jwt,
       payload: {
         currentPassword: DEFAULT_PASSWORD,
@@ -86,7 +86,7 @@ describe('session cache', () => {
     await cached(testApp, second.jwt);
 
     expect(
-      (await testApp.call({ method: 'POST', url: '/api/auth/logout-everywhere', token: first.jwt })).status,
+      (await testApp.call({ ...requestOf(API.auth.logoutEverywhere), token: first.jwt })).status,
     ).toBe(200);
     expect((await me(testApp, first.jwt)).status).toBe(401);
     expect((await me(testApp, second.jwt)).status).toBe(401);
@@ -97,8 +97,7 @@ describe('session cache', () => {
     const session = await login(testApp, await createUser(testApp));
     testApp.clock.advance(90 * 60 * 1000);
     const refreshed = await testApp.call<{ token: string }>({
-      method: 'POST',
-      url: '/api/auth/refresh',
+      ...requestOf(API.auth.refresh),
       payload: { refreshToken: session.refreshToken },
     });
     await cached(testApp, refreshed.body.data.token);

@@ -1,11 +1,7 @@
 // Session limits (issue 14, point 5): an absolute lifetime, remember tokens that die with a
 // logout or a 'Not {user}?', a reveal key good for minutes, and a logout from every device.
-import {
-  SESSION_MESSAGES,
-  type Account,
-  type LoginResponse,
-  type RefreshResponse,
-} from '@platform/contracts';
+import { SESSION_MESSAGES, requestOf, type Account, type LoginResponse, type RefreshResponse } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { auditLogs } from '@platform/db';
 import { createDecipheriv } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -17,12 +13,11 @@ const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 
 const refresh = (testApp: TestApp, refreshToken: string) =>
-  testApp.call<RefreshResponse>({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
-const me = (testApp: TestApp, token: string) => testApp.call({ method: 'GET', url: '/api/auth/me', token });
+  testApp.call<RefreshResponse>({ ...requestOf(API.auth.refresh), payload: { refreshToken } });
+const me = (testApp: TestApp, token: string) => testApp.call({ ...requestOf(API.auth.me), token });
 const rememberedLogin = (testApp: TestApp, username: string, rememberToken: string) =>
   testApp.call<LoginResponse>({
-    method: 'POST',
-    url: '/api/auth/login',
+    ...requestOf(API.auth.login),
     payload: { username, rememberToken },
   });
 const auditActions = async (testApp: TestApp, action: string) =>
@@ -74,8 +69,7 @@ describe('session limits', () => {
     expect(rememberToken).not.toBe('');
 
     const logout = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/logout',
+      ...requestOf(API.auth.logout),
       token: session.jwt,
       payload: { refreshToken: session.refreshToken, rememberToken },
     });
@@ -89,8 +83,7 @@ describe('session limits', () => {
     const rememberToken = (await login(testApp, user, { rememberMe: true })).rememberToken ?? '';
 
     const revoked = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/remember-token/revoke',
+      ...requestOf(API.auth.revokeRememberToken),
       payload: { rememberToken },
     });
     expect(revoked.status).toBe(200);
@@ -98,8 +91,7 @@ describe('session limits', () => {
     expect(await auditActions(testApp, 'REMEMBER_TOKEN_REVOKED')).toHaveLength(1);
     // An unknown token answers the same: the call tells nothing.
     const unknown = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/remember-token/revoke',
+      ...requestOf(API.auth.revokeRememberToken),
       payload: { rememberToken },
     });
     expect(unknown.status).toBe(200);
@@ -115,9 +107,9 @@ describe('session limits', () => {
       password: 'broker-secret',
       apikey: 'k',
     };
-    await testApp.call({ method: 'POST', url: '/api/common/accounts/add', token: session.jwt, payload });
+    await testApp.call({ ...requestOf(API.accounts.add), token: session.jwt, payload });
     const list = async () =>
-      (await testApp.call<Account[]>({ method: 'GET', url: '/api/common/accounts', token: session.jwt })).body
+      (await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token: session.jwt })).body
         .data[0];
 
     // Right after a password login: the login handed out no key, so nothing is sent or audited.
@@ -127,8 +119,7 @@ describe('session limits', () => {
     expect(await list()).toMatchObject({ username: '', password: '', apikey: '' });
 
     const verified = await testApp.call<{ revealKey: string }>({
-      method: 'POST',
-      url: '/api/auth/verify-password',
+      ...requestOf(API.auth.verifyPassword),
       token: session.jwt,
       payload: { password: DEFAULT_PASSWORD },
     });
@@ -153,8 +144,7 @@ describe('session limits', () => {
     const stranger = await login(testApp, await createUser(testApp));
 
     const everywhere = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/logout-everywhere',
+      ...requestOf(API.auth.logoutEverywhere),
       token: here.jwt,
     });
     expect(everywhere.status).toBe(200);

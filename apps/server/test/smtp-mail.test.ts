@@ -3,6 +3,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { createSmtpMailer } from '../src/lib/mailer';
 import { createUser } from './support/factories';
 import { createTestApp, PUBLIC_URL } from './support/test-app';
@@ -57,7 +59,7 @@ describe('mail over SMTP', () => {
     const user = await createUser(testApp);
 
     const arrival = smtp.next();
-    const answer = await testApp.call({ method: 'POST', url: '/api/auth/password-reset/request', payload: { username: user.username } });
+    const answer = await testApp.call({ ...requestOf(API.auth.passwordResetRequest), payload: { username: user.username } });
     expect(answer.body.ok).toBe(true);
     const mail = await arrival;
 
@@ -68,9 +70,9 @@ describe('mail over SMTP', () => {
     expect(link).toBeDefined();
 
     const token = new URL(link ?? '').searchParams.get('token');
-    const reset = await testApp.call({ method: 'POST', url: '/api/auth/password-reset', payload: { token, newPassword: 'Mailed-link-pass-1' } });
+    const reset = await testApp.call({ ...requestOf(API.auth.passwordReset), payload: { token, newPassword: 'Mailed-link-pass-1' } });
     expect(reset.body.ok).toBe(true);
-    const loginAfter = await testApp.call({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: 'Mailed-link-pass-1' } });
+    const loginAfter = await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: 'Mailed-link-pass-1' } });
     expect(loginAfter.status).toBe(200);
   });
 });

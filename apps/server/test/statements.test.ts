@@ -1,13 +1,8 @@
 // Statements (issue 36, point 3): an investment's transactions and a result set as CSV, and the
 // monthly statement as a PDF; owner or admin only, refusals as the envelope before any byte of
 // the file; an export of 200,000 cycles leaves in pieces, a page of rows at a time.
-import {
-  RESULTS_CSV_COLUMNS,
-  STATEMENT_MESSAGES,
-  statementPaths,
-  type Backtest,
-  type BacktestResult,
-} from '@platform/contracts';
+import { RESULTS_CSV_COLUMNS, STATEMENT_MESSAGES, STATEMENTS_API, urlOf, requestOf, type Backtest, type BacktestResult } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { transactions } from '@platform/db';
 import { sql } from 'drizzle-orm';
 import { setFlagsFromString } from 'node:v8';
@@ -60,7 +55,11 @@ describe('statements', () => {
       closedCycle(investment, admin.id, { closedAt: new Date('2025-09-01T00:00:00Z'), profitLoss: 1 }),
     ]);
 
-    const response = await get(testApp, statementPaths.transactionsCsv(investment._id), ownerToken);
+    const response = await get(
+      testApp,
+      urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }),
+      ownerToken,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const today = testApp.clock.now().toISOString().slice(0, 10);
@@ -76,7 +75,7 @@ describe('statements', () => {
     // An admin sees every cycle of the investment.
     const adminCsv = await get(
       testApp,
-      statementPaths.transactionsCsv(investment._id),
+      urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }),
       (await login(testApp, admin)).jwt,
     );
     expect(adminCsv.body.trim().split('\r\n')).toHaveLength(4);
@@ -90,8 +89,8 @@ describe('statements', () => {
 
     for (const token of [stranger, salesman]) {
       for (const url of [
-        statementPaths.transactionsCsv(investment._id),
-        statementPaths.statementPdf(investment._id, '2025-10'),
+        urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }),
+        urlOf(STATEMENTS_API.statementPdf, { id: investment._id }, { month: '2025-10' }),
       ]) {
         const response = await get(testApp, url, token);
         expect(response.statusCode, url).toBe(404);
@@ -100,10 +99,11 @@ describe('statements', () => {
         expect(response.json()).toEqual({ ok: false, error: 'Investimento non trovato.' });
       }
     }
-    const badId = await get(testApp, statementPaths.transactionsCsv('not-an-id'), stranger);
+    const badId = await get(testApp, urlOf(STATEMENTS_API.transactionsCsv, { id: 'not-an-id' }), stranger);
     expect(badId.statusCode).toBe(400);
     expect(badId.json()).toEqual({ ok: false, error: 'Investimento non trovato.' });
-    expect((await get(testApp, statementPaths.transactionsCsv(investment._id))).statusCode).toBe(401);
+    const anonymous = await get(testApp, urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }));
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('streams 200,000 cycles a page at a time: every row once, in many pieces, without holding the file', async () => {
@@ -122,7 +122,7 @@ describe('statements', () => {
 
     const response = await testApp.app.inject({
       method: 'GET',
-      url: statementPaths.transactionsCsv(investment._id),
+      url: urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }),
       headers: { authorization: `Bearer ${ownerToken}` },
       payloadAsStream: true,
     });
@@ -165,13 +165,11 @@ describe('statements', () => {
     testApp.prices.set('GOLD', '1m', oscillatingBars('2024-03-01', 7));
     const { ownerToken } = await demoInvestor(testApp);
     const algorithms = await testApp.call<{ _id: string }[]>({
-      method: 'GET',
-      url: '/api/common/algorithms',
+      ...requestOf(API.algorithms.list),
       token: ownerToken,
     });
     const created = await testApp.call<Backtest>({
-      method: 'POST',
-      url: '/api/common/backtest',
+      ...requestOf(API.backtests.create),
       token: ownerToken,
       payload: {
         config: {
@@ -191,17 +189,16 @@ describe('statements', () => {
       },
     });
     const id = created.body.data._id;
-    const queued = await get(testApp, statementPaths.resultsCsv(id), ownerToken);
+    const queued = await get(testApp, urlOf(STATEMENTS_API.resultsCsv, { id }), ownerToken);
     expect(queued.statusCode).toBe(409);
     expect(queued.json()).toEqual({ ok: false, error: STATEMENT_MESSAGES.notDone });
 
     expect(await testApp.app.services.jobRunner.runOnce()).toBe(true);
     const done = await testApp.call<Backtest>({
-      method: 'GET',
-      url: `/api/common/backtest/${id}`,
+      ...requestOf(API.backtests.get, { id }),
       token: ownerToken,
     });
-    const response = await get(testApp, statementPaths.resultsCsv(id), ownerToken);
+    const response = await get(testApp, urlOf(STATEMENTS_API.resultsCsv, { id }), ownerToken);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
@@ -240,7 +237,7 @@ describe('statements', () => {
     expect(reread).toEqual(done.body.data.results);
 
     const stranger = (await login(testApp, await createUser(testApp))).jwt;
-    const refused = await get(testApp, statementPaths.resultsCsv(id), stranger);
+    const refused = await get(testApp, urlOf(STATEMENTS_API.resultsCsv, { id }), stranger);
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ ok: false, error: 'Backtest non trovato.' });
   });
@@ -273,7 +270,11 @@ describe('statements', () => {
       closedCycle(investment, ownerId, { closedAt: new Date('2025-11-01T00:00:00Z'), profitLoss: 999 }),
     ]);
 
-    const response = await get(testApp, statementPaths.statementPdf(investment._id, '2025-10'), ownerToken);
+    const response = await get(
+      testApp,
+      urlOf(STATEMENTS_API.statementPdf, { id: investment._id }, { month: '2025-10' }),
+      ownerToken,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
@@ -316,7 +317,11 @@ describe('statements', () => {
     expect(text.filter((line) => /^(30\/09|01\/11)\/2025/.test(line))).toEqual([]);
 
     // A month without cycles is a statement too: the capital stays as it was.
-    const quiet = await get(testApp, statementPaths.statementPdf(investment._id, '2025-12'), ownerToken);
+    const quiet = await get(
+      testApp,
+      urlOf(STATEMENTS_API.statementPdf, { id: investment._id }, { month: '2025-12' }),
+      ownerToken,
+    );
     expect(quiet.statusCode).toBe(200);
     expect(pdfPageCount(quiet.rawPayload)).toBe(1);
     const quietText = pdfTextLines(quiet.rawPayload).map((line) => line.replace(/\u00a0/g, ' '));
@@ -328,7 +333,10 @@ describe('statements', () => {
   it('refuses a month that is not YYYY-MM, or not begun yet, with a 400 envelope', async () => {
     const testApp = await createTestApp();
     const { ownerToken, investment } = await investorWithInvestment(testApp);
-    const base = statementPaths.transactionsCsv(investment._id).replace('transactions.csv', 'statement.pdf');
+    const base = urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }).replace(
+      'transactions.csv',
+      'statement.pdf',
+    );
     for (const query of [
       '?month=2025-13',
       '?month=ottobre',
@@ -341,7 +349,11 @@ describe('statements', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ ok: boolean }>().ok, query).toBe(false);
     }
-    const future = await get(testApp, statementPaths.statementPdf(investment._id, '2999-01'), ownerToken);
+    const future = await get(
+      testApp,
+      urlOf(STATEMENTS_API.statementPdf, { id: investment._id }, { month: '2999-01' }),
+      ownerToken,
+    );
     expect(future.statusCode).toBe(400);
     expect(future.json()).toEqual({ ok: false, error: STATEMENT_MESSAGES.monthInFuture });
     const wrong = await get(testApp, `${base}?month=2025-13`, ownerToken);

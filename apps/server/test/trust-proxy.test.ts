@@ -3,6 +3,8 @@
 import { auditLogs } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { ConfigError, loadConfig } from '../src/config';
 import { createUser } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -14,8 +16,7 @@ const OTHER_CLIENT = '198.51.100.23';
 /** The weather call allows 30 a minute per address; without a key it answers 503 until then. */
 const weather = (testApp: TestApp, forwardedFor: string, remoteAddress = '127.0.0.1') =>
   testApp.app.inject({
-    method: 'GET',
-    url: '/api/weather?q=45.46,9.19',
+    ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }),
     remoteAddress,
     headers: { 'x-forwarded-for': forwardedFor },
   });
@@ -24,8 +25,7 @@ const weather = (testApp: TestApp, forwardedFor: string, remoteAddress = '127.0.
 async function auditedAddress(testApp: TestApp, remoteAddress: string): Promise<string | null | undefined> {
   const user = await createUser(testApp);
   await testApp.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
+    ...requestOf(API.auth.login),
     remoteAddress,
     headers: { 'x-forwarded-for': CLIENT },
     payload: { username: user.username, password: 'wrong-password' },

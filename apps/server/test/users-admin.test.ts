@@ -1,4 +1,5 @@
-import { LOGIN_MESSAGES, USER_MESSAGES, type ManagedUser } from '@platform/contracts';
+import { LOGIN_MESSAGES, USER_MESSAGES, requestOf, type ManagedUser } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from './support/factories';
 import { createTestApp, PUBLIC_URL, type TestApp } from './support/test-app';
@@ -27,7 +28,7 @@ describe('users (admin)', () => {
   it('creates an approved user and mails the invitation that sets the first password', async () => {
     const testApp = await createTestApp();
     const { token } = await adminSession(testApp);
-    const created = await testApp.call<ManagedUser>({ method: 'POST', url: '/api/admin/users/add', token, payload: form });
+    const created = await testApp.call<ManagedUser>({ ...requestOf(API.users.add), token, payload: form });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({
       username: 'luca.neri@example.com',
@@ -40,45 +41,42 @@ describe('users (admin)', () => {
     expect(Date.parse(created.body.data.eula.contract.signedAt ?? '')).not.toBeNaN();
 
     const set = await testApp.call({
-      method: 'POST',
-      url: '/api/auth/password-reset',
+      ...requestOf(API.auth.passwordReset),
       payload: { token: inviteToken(testApp, form.username), newPassword: 'First-own-pass-1' },
     });
     expect(set.body.ok).toBe(true);
-    const first = await testApp.call({ method: 'POST', url: '/api/auth/login', payload: { username: form.username, password: 'First-own-pass-1' } });
+    const first = await testApp.call({ ...requestOf(API.auth.login), payload: { username: form.username, password: 'First-own-pass-1' } });
     expect(first.status).toBe(200);
 
-    const list = await testApp.call<ManagedUser[]>({ method: 'GET', url: '/api/admin/users', token });
+    const list = await testApp.call<ManagedUser[]>({ ...requestOf(API.users.list), token });
     expect(list.body.data.find((user) => user.username === form.username)?.hasPassword).toBe(true);
   });
 
   it('refuses a duplicate e-mail and missing names with clear messages', async () => {
     const testApp = await createTestApp();
     const { token } = await adminSession(testApp);
-    await testApp.call({ method: 'POST', url: '/api/admin/users/add', token, payload: form });
-    const again = await testApp.call({ method: 'POST', url: '/api/admin/users/add', token, payload: form });
+    await testApp.call({ ...requestOf(API.users.add), token, payload: form });
+    const again = await testApp.call({ ...requestOf(API.users.add), token, payload: form });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(USER_MESSAGES.duplicate);
-    const noName = await testApp.call({ method: 'POST', url: '/api/admin/users/add', token, payload: { ...form, username: 'x@example.com', firstname: ' ' } });
+    const noName = await testApp.call({ ...requestOf(API.users.add), token, payload: { ...form, username: 'x@example.com', firstname: ' ' } });
     expect(noName.body.error).toBe(USER_MESSAGES.firstnameRequired);
   });
 
   it('edits a user and keeps the contract signing time while it stays accepted', async () => {
     const testApp = await createTestApp();
     const { token } = await adminSession(testApp);
-    const created = await testApp.call<ManagedUser>({ method: 'POST', url: '/api/admin/users/add', token, payload: form });
+    const created = await testApp.call<ManagedUser>({ ...requestOf(API.users.add), token, payload: form });
     testApp.clock.advance(60_000);
     const edited = await testApp.call<ManagedUser>({
-      method: 'PATCH',
-      url: `/api/admin/users/${created.body.data._id}`,
+      ...requestOf(API.users.update, { id: created.body.data._id }),
       token,
       payload: { ...form, lastname: 'Neri-Bianchi', role: 'user', isPro: false },
     });
     expect(edited.body.data).toMatchObject({ lastname: 'Neri-Bianchi', role: 'user', isPro: false });
     expect(edited.body.data.eula.contract.signedAt).toBe(created.body.data.eula.contract.signedAt);
     const unsigned = await testApp.call<ManagedUser>({
-      method: 'PATCH',
-      url: `/api/admin/users/${created.body.data._id}`,
+      ...requestOf(API.users.update, { id: created.body.data._id }),
       token,
       payload: { ...form, eula: { contract: { accepted: false }, autotrading: { accepted: false } } },
     });
@@ -90,8 +88,7 @@ describe('users (admin)', () => {
     const { token } = await adminSession(testApp);
     const prospect = await createUser(testApp, { requestStatus: 'pending', password: null });
     const approved = await testApp.call<ManagedUser>({
-      method: 'PATCH',
-      url: `/api/admin/users/review/${prospect.id}`,
+      ...requestOf(API.users.review, { id: prospect.id }),
       token,
       payload: { status: 'approved' },
     });
@@ -104,13 +101,13 @@ describe('users (admin)', () => {
     const { admin, token } = await adminSession(testApp);
     const user = await createUser(testApp);
     const userSession = await login(testApp, user);
-    await testApp.call({ method: 'PATCH', url: `/api/admin/users/review/${user.id}`, token, payload: { status: 'blocked' } });
-    expect((await testApp.call({ method: 'GET', url: '/api/auth/me', token: userSession.jwt })).status).toBe(401);
+    await testApp.call({ ...requestOf(API.users.review, { id: user.id }), token, payload: { status: 'blocked' } });
+    expect((await testApp.call({ ...requestOf(API.auth.me), token: userSession.jwt })).status).toBe(401);
 
-    const own = await testApp.call({ method: 'PATCH', url: `/api/admin/users/review/${admin.id}`, token, payload: { status: 'blocked' } });
+    const own = await testApp.call({ ...requestOf(API.users.review, { id: admin.id }), token, payload: { status: 'blocked' } });
     expect(own.status).toBe(403);
     expect(own.body.error).toBe(USER_MESSAGES.ownStatus);
-    const bad = await testApp.call({ method: 'PATCH', url: `/api/admin/users/review/${user.id}`, token, payload: { status: 'deleted' } });
+    const bad = await testApp.call({ ...requestOf(API.users.review, { id: user.id }), token, payload: { status: 'deleted' } });
     expect(bad.status).toBe(400);
   });
 
@@ -118,11 +115,11 @@ describe('users (admin)', () => {
     const testApp = await createTestApp();
     const { token } = await adminSession(testApp);
     const user = await createUser(testApp);
-    const deleted = await testApp.call<ManagedUser>({ method: 'DELETE', url: `/api/admin/users/${user.id}`, token });
+    const deleted = await testApp.call<ManagedUser>({ ...requestOf(API.users.requestDeletion, { id: user.id }), token });
     expect(deleted.body.data.deletionRequestedAt).not.toBeNull();
-    const attempt = await testApp.call({ method: 'POST', url: '/api/auth/login', payload: { username: user.username, password: 'Correct-Horse-9' } });
+    const attempt = await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: 'Correct-Horse-9' } });
     expect(attempt.body.error).toBe(LOGIN_MESSAGES.blocked);
-    const list = await testApp.call<ManagedUser[]>({ method: 'GET', url: '/api/admin/users', token });
+    const list = await testApp.call<ManagedUser[]>({ ...requestOf(API.users.list), token });
     expect(list.body.data.some((row) => row._id === user.id)).toBe(true);
   });
 });

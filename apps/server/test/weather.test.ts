@@ -1,6 +1,7 @@
 // GET /api/weather against a loopback stand-in for weatherapi.com that answers the documented
 // forecast.json shape, a refusal, or nothing useful; and without an API key at all.
-import { WEATHER_MESSAGES, type WeatherForecast } from '@platform/contracts';
+import { WEATHER_MESSAGES, requestOf, type WeatherForecast } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -50,7 +51,7 @@ describe('weather proxy', () => {
   it('answers the city and three days of forecast, asking weatherapi.com in Italian for three days', async () => {
     const upstream = await startUpstream();
     const testApp = await createTestApp({ weather: { apiKey: 'test-key', baseUrl: upstream.url } });
-    const { status, body } = await testApp.call<WeatherForecast>({ method: 'GET', url: '/api/weather?q=45.4642,9.19' });
+    const { status, body } = await testApp.call<WeatherForecast>({ ...requestOf(API.weather.forecast, undefined, { q: '45.4642,9.19' }) });
 
     expect(status).toBe(200);
     expect(body.data).toEqual({
@@ -71,7 +72,7 @@ describe('weather proxy', () => {
     upstream.answer = { status: 403, body: { error: { code: 2008, message: 'API key has been disabled.' } } };
     const log = capturedLog();
     const testApp = await createTestApp({ weather: { apiKey: 'disabled-key', baseUrl: upstream.url }, logger: log.logger });
-    const { status, body } = await testApp.call({ method: 'GET', url: '/api/weather?q=45.46,9.19' });
+    const { status, body } = await testApp.call({ ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }) });
 
     expect(status).toBe(503);
     expect(body).toEqual({ ok: false, error: WEATHER_MESSAGES.unavailable });
@@ -83,7 +84,7 @@ describe('weather proxy', () => {
     const upstream = await startUpstream();
     upstream.answer = { status: 200, body: { location: { name: 'Milano' } } };
     const testApp = await createTestApp({ weather: { apiKey: 'test-key', baseUrl: upstream.url } });
-    const { status, body } = await testApp.call({ method: 'GET', url: '/api/weather?q=45.46,9.19' });
+    const { status, body } = await testApp.call({ ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }) });
     expect(status).toBe(503);
     expect(body.error).toBe(WEATHER_MESSAGES.unavailable);
   });
@@ -92,7 +93,7 @@ describe('weather proxy', () => {
     const upstream = await startUpstream();
     const log = capturedLog();
     const testApp = await createTestApp({ weather: { baseUrl: upstream.url }, logger: log.logger });
-    const { status, body } = await testApp.call({ method: 'GET', url: '/api/weather?q=45.46,9.19' });
+    const { status, body } = await testApp.call({ ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }) });
 
     expect(status).toBe(503);
     expect(body).toEqual({ ok: false, error: WEATHER_MESSAGES.unavailable });
@@ -103,13 +104,13 @@ describe('weather proxy', () => {
   it('refuses a missing or malformed position, or one out of range, without calling weatherapi.com', async () => {
     const upstream = await startUpstream();
     const testApp = await createTestApp({ weather: { apiKey: 'test-key', baseUrl: upstream.url } });
-    for (const query of ['', '?q=', '?q=Milano', '?q=45.46', '?q=45.46,9.19,3', '?q=91,9', '?q=45,-180.5', '?q=1e2,3']) {
-      const { status, body } = await testApp.call({ method: 'GET', url: `/api/weather${query}` });
-      expect(status, query).toBe(400);
-      expect(body, query).toEqual({ ok: false, error: WEATHER_MESSAGES.badLocation });
+    for (const q of [undefined, '', 'Milano', '45.46', '45.46,9.19,3', '91,9', '45,-180.5', '1e2,3']) {
+      const { status, body } = await testApp.call({ ...requestOf(API.weather.forecast, undefined, { q }) });
+      expect(status, q).toBe(400);
+      expect(body, q).toEqual({ ok: false, error: WEATHER_MESSAGES.badLocation });
     }
     expect(upstream.requests).toEqual([]);
-    const edge = await testApp.call({ method: 'GET', url: `/api/weather?q=${encodeURIComponent('-90, 180')}` });
+    const edge = await testApp.call({ ...requestOf(API.weather.forecast, undefined, { q: '-90, 180' }) });
     expect(edge.status).toBe(200);
   });
 });

@@ -2,6 +2,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX, requestOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { createTestApp } from './support/test-app';
 
 function fakeWebBuild(): string {
@@ -25,7 +27,7 @@ describe('serving the web app', () => {
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toContain('immutable');
 
-    const api = await testApp.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    const api = await testApp.app.inject({ method: 'GET', url: `${API_PREFIX}does-not-exist` });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ ok: false, error: 'Risorsa non trovata.' });
     const post = await testApp.app.inject({ method: 'POST', url: '/dashboard', payload: {} });
@@ -34,7 +36,7 @@ describe('serving the web app', () => {
 
   it('reports health with the database it uses', async () => {
     const testApp = await createTestApp();
-    const { status, body } = await testApp.call<{ status: string; database: string }>({ method: 'GET', url: '/api/health' });
+    const { status, body } = await testApp.call<{ status: string; database: string }>({ ...requestOf(API.health.health) });
     expect(status).toBe(200);
     expect(body.data.status).toBe('ok');
     expect(body.data.database).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { API_PREFIX, urlOf } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { createTestApp, PUBLIC_URL } from './support/test-app';
 
 const INDEX = `<!doctype html><title>app</title><div id="root"></div>${' '.repeat(200)}`;
@@ -189,10 +191,10 @@ describe('serving the built web app', () => {
     const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
     for (const url of [
       '/api',
-      '/api/',
-      '/api/does-not-exist',
-      '/api/assets/main-abc123.js',
-      '/api/common/nothing?x=1',
+      API_PREFIX,
+      `${API_PREFIX}does-not-exist`,
+      `${API_PREFIX}assets/main-abc123.js`,
+      `${API_PREFIX}common/nothing?x=1`,
     ]) {
       for (const method of methods) {
         const answer = await app.inject({ method, url });
@@ -203,7 +205,7 @@ describe('serving the built web app', () => {
       }
     }
     // A known path with a method it does not have is unknown too.
-    const put = await app.inject({ method: 'PUT', url: '/api/health' });
+    const put = await app.inject({ method: 'PUT', url: urlOf(API.health.health) });
     expect(put.statusCode).toBe(404);
     expect(put.json()).toEqual({ ok: false, error: 'Risorsa non trovata.' });
   });
@@ -219,7 +221,7 @@ describe('serving the built web app', () => {
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Disallow: /dashboard');
     expect(lines).toContain('Disallow: /reset-password');
-    expect(lines).toContain('Disallow: /api/');
+    expect(lines).toContain(`Disallow: ${API_PREFIX}`);
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 

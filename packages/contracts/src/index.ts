@@ -27,3 +27,5 @@ export * from './realtime/processes';
 export * from './http/equity-curve';
 export * from './http/alerts';
 export * from './http/investment-chart';
+export * from './http/endpoint';
+export * from './http/docs';

@@ -1,6 +1,15 @@
 // The server a bench talks to over HTTP: the app built on the bench's database, listening on
 // loopback, an admin logged in, and a GOLD and an EURUSD algorithm to upload price files to.
-import type { Market } from '@platform/contracts';
+import {
+  urlOf,
+  type BodyOf,
+  type DataOf,
+  type Endpoint,
+  type Market,
+  type ParamsOf,
+  type QueryOf,
+} from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import type { DatabaseHandle } from '@platform/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -10,10 +19,17 @@ import type { Mailer } from '../../src/lib/mailer';
 import type { LiveCandleSource } from '../../src/modules/prices/live-candles';
 import { BENCH_PASSWORD, insertBenchAdmin } from './bench-admin';
 
+/** What a call sends, as its endpoint declares it; an upload's body is the multipart form. */
+export interface BenchRequest<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: E['body'] extends 'multipart' ? FormData : BodyOf<E>;
+}
+
 export interface BenchApi {
   app: Awaited<ReturnType<typeof buildApp>>;
   /** A call answered in the envelope: its data, or an Error with the server's message. */
-  call: <T>(method: string, path: string, body?: unknown, token?: string) => Promise<T>;
+  call: <E extends Endpoint>(endpoint: E, request?: BenchRequest<E>, token?: string) => Promise<DataOf<E>>;
   /** The admin's username and access token. */
   username: string;
   token: string;
@@ -51,29 +67,33 @@ export async function startBenchApi(options: {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const username = await insertBenchAdmin(options.database.db);
-  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+  const call = async <E extends Endpoint>(
+    endpoint: E,
+    { params, query, body }: BenchRequest<E> = {},
+    token?: string,
+  ): Promise<DataOf<E>> => {
+    const path = urlOf(endpoint, params, query);
     const response = await fetch(`${base}${path}`, {
-      method,
+      method: endpoint.method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
     });
-    const answer = (await response.json()) as { ok: boolean; data: T; error?: string };
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.error}`);
+    const answer = (await response.json()) as { ok: boolean; data: DataOf<E>; error?: string };
+    if (!answer.ok) throw new Error(`${endpoint.method} ${path}: ${answer.error}`);
     return answer.data;
   };
-  const { jwt: token } = await call<{ jwt: string }>('POST', '/api/auth/login', {
-    username,
-    password: BENCH_PASSWORD,
-  });
+  const session = await call(API.auth.login, { body: { username, password: BENCH_PASSWORD } });
+  // The app is built with no role bound to 2FA: a login answers the session.
+  if (!('jwt' in session)) throw new Error('the bench admin was asked to set up 2FA');
+  const token = session.jwt;
   const algorithms = new Map<Market, string>();
   for (const market of ['GOLD', 'EURUSD'] as const) {
-    const created = await call<{ _id: string }>(
-      'POST',
-      '/api/common/algorithms/add',
-      { name: `Grid ${market}`, description: 'Bench', minCapital: 1000, market },
+    const created = await call(
+      API.algorithms.add,
+      { body: { name: `Grid ${market}`, description: 'Bench', minCapital: 1000, market } },
       token,
     );
     algorithms.set(market, created._id);

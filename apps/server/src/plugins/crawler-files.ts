@@ -2,13 +2,14 @@
 // product-spec.md section 2 and nothing behind the login. They are written by the server rather
 // than shipped in the build because both must name the site absolutely (a sitemap's <loc>,
 // robots.txt's Sitemap line), and only PUBLIC_URL knows where it is.
+import { API_PREFIX } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /** The pages anyone may open (product-spec.md section 2, Routes); the sitemap lists them. */
 export const PUBLIC_PAGES = ['/', '/tos', '/privacy', '/login'] as const;
 
 /** Pages of a session or of a one-time link, and the API: nothing a search result should show. */
-const PRIVATE_PATHS = ['/dashboard', '/reset-password', '/api/'] as const;
+const PRIVATE_PATHS = ['/dashboard', '/reset-password', API_PREFIX] as const;
 
 /** Crawlers fetch these rarely; an hour lets a changed PUBLIC_URL show soon enough. */
 const CACHE_CONTROL = 'public, max-age=3600';

@@ -1,6 +1,8 @@
 // A customer ready to invest, through the API as a user would be: an owner signed in with a demo
 // account, and an algorithm on GOLD an admin added. For tests of the bots and what they write.
 import type { Account, Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
+import { requestOf } from '@platform/contracts';
 import { createUser, login } from './factories';
 import type { TestApp } from './test-app';
 
@@ -8,14 +10,12 @@ export async function demoInvestor(testApp: TestApp) {
   const ownerToken = (await login(testApp, await createUser(testApp))).jwt;
   const adminToken = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
   const account = await testApp.call<Account>({
-    method: 'POST',
-    url: '/api/common/accounts/add',
+    ...requestOf(API.accounts.add),
     token: ownerToken,
     payload: { accountId: 'DEMO-LIVE', isDemo: true, username: 'demo', password: 'demo' },
   });
   const algorithm = await testApp.call<{ _id: string }>({
-    method: 'POST',
-    url: '/api/common/algorithms/add',
+    ...requestOf(API.algorithms.add),
     token: adminToken,
     payload: { name: 'Grid GOLD', description: 'Griglia', minCapital: 1000, market: 'GOLD' },
   });
@@ -23,8 +23,7 @@ export async function demoInvestor(testApp: TestApp) {
   const invest = async (parameters: Record<string, number> = {}) =>
     (
       await testApp.call<Investment>({
-        method: 'POST',
-        url: '/api/common/investments/add',
+        ...requestOf(API.investments.add),
         token: ownerToken,
         payload: {
           accountId: account.body.data._id,

@@ -1,9 +1,11 @@
 // Test data with overrides (STYLE.md): users in any state, logged-in sessions.
 import { users, type NewUserRow, type UserRow } from '@platform/db';
 import type { LoginResponse, OtpSetupRequiredResponse } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { requestOf } from '@platform/contracts';
 import { totpCode } from '../../src/lib/totp';
 import type { TestApp } from './test-app';
 
@@ -54,8 +56,7 @@ export async function login(
 ): Promise<LoginResponse> {
   const attempt = (more: Record<string, unknown> = {}) =>
     testApp.call<LoginResponse | OtpSetupRequiredResponse>({
-      method: 'POST',
-      url: '/api/auth/login',
+      ...requestOf(API.auth.login),
       payload: { username: user.username, password: DEFAULT_PASSWORD, ...extra, ...more },
     });
   let { status, body } = await attempt();
@@ -71,11 +72,10 @@ export async function login(
 }
 
 async function completeRequiredOtpSetup(testApp: TestApp, username: string, setupToken: string): Promise<LoginResponse> {
-  const setup = await testApp.call<{ secret: string }>({ method: 'POST', url: '/api/auth/otp/enable', token: setupToken });
+  const setup = await testApp.call<{ secret: string }>({ ...requestOf(API.auth.otpEnable), token: setupToken });
   const secret = setup.body.data.secret;
   const verified = await testApp.call<LoginResponse>({
-    method: 'POST',
-    url: '/api/auth/otp/verify',
+    ...requestOf(API.auth.otpVerify),
     token: setupToken,
     payload: { token: totpCode(secret, testApp.clock.now()), secret },
   });
@@ -86,11 +86,10 @@ async function completeRequiredOtpSetup(testApp: TestApp, username: string, setu
 
 /** Turns on 2FA through the API, as a user would; answers the secret. */
 export async function enableOtp(testApp: TestApp, token: string): Promise<string> {
-  const setup = await testApp.call<{ secret: string }>({ method: 'POST', url: '/api/auth/otp/enable', token });
+  const setup = await testApp.call<{ secret: string }>({ ...requestOf(API.auth.otpEnable), token });
   const secret = setup.body.data.secret;
   const verified = await testApp.call({
-    method: 'POST',
-    url: '/api/auth/otp/verify',
+    ...requestOf(API.auth.otpVerify),
     token,
     payload: { token: totpCode(secret, testApp.clock.now()), secret },
   });

@@ -1,8 +1,12 @@
+import { API_PREFIX, AUTH_API, urlOf } from '@platform/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { MemoryStorage } from '../testing/memory-storage';
 import { ApiError, apiRequest, NETWORK_MESSAGES, setSessionRejectedHandler } from './api-client';
 import { sessionStore } from './session/session-store';
+
+/** Any path will do where the call's meaning does not matter: fetch is faked. */
+const SOME_PATH = `${API_PREFIX}x`;
 
 const answer = (status: number, body: unknown) =>
   vi.fn<typeof fetch>().mockImplementation(() =>
@@ -18,7 +22,7 @@ describe('apiRequest', () => {
   it('sends JSON with the given bearer and returns the checked data', async () => {
     const fetchMock = answer(200, { ok: true, data: { token: 't', refreshToken: 'r' } });
     vi.stubGlobal('fetch', fetchMock);
-    const data = await apiRequest('/api/x', {
+    const data = await apiRequest(SOME_PATH, {
       method: 'POST',
       body: { a: 1 },
       schema: z.object({ token: z.string(), refreshToken: z.string() }),
@@ -32,19 +36,19 @@ describe('apiRequest', () => {
 
   it('throws the envelope error with its status and requiresOtp', async () => {
     vi.stubGlobal('fetch', answer(401, { ok: false, error: 'OTP code required', requiresOtp: true }));
-    const error = await apiRequest('/api/auth/login', { method: 'POST', body: {}, schema: z.unknown(), auth: 'none' }).catch((e: unknown) => e);
+    const error = await apiRequest(urlOf(AUTH_API.login), { method: 'POST', body: {}, schema: z.unknown(), auth: 'none' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'OTP code required', status: 401, requiresOtp: true });
   });
 
   it('turns a network failure into a clear message', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('fetch failed')));
-    await expect(apiRequest('/api/x', { schema: z.unknown(), auth: 'none' })).rejects.toMatchObject({ message: NETWORK_MESSAGES.offline, status: 0 });
+    await expect(apiRequest(SOME_PATH, { schema: z.unknown(), auth: 'none' })).rejects.toMatchObject({ message: NETWORK_MESSAGES.offline, status: 0 });
   });
 
   it('refuses an answer that is not the envelope', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response('<html>', { status: 502 })));
-    await expect(apiRequest('/api/x', { schema: z.unknown(), auth: 'none' })).rejects.toMatchObject({ message: NETWORK_MESSAGES.badResponse, status: 502 });
+    await expect(apiRequest(SOME_PATH, { schema: z.unknown(), auth: 'none' })).rejects.toMatchObject({ message: NETWORK_MESSAGES.badResponse, status: 502 });
   });
 
   it('reports the session as gone on a 401 to a call made with the session token only', async () => {
@@ -67,9 +71,9 @@ describe('apiRequest', () => {
     setSessionRejectedHandler(rejected);
     vi.stubGlobal('fetch', answer(401, { ok: false, error: 'Sessione non valida' }));
 
-    await expect(apiRequest('/api/x', { schema: z.unknown(), auth: { bearer: 'pending' } })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest(urlOf(AUTH_API.me), { schema: z.unknown(), auth: { bearer: 'pending' } })).rejects.toBeInstanceOf(ApiError);
     expect(rejected).not.toHaveBeenCalled();
-    await expect(apiRequest('/api/x', { schema: z.unknown() })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest(urlOf(AUTH_API.me), { schema: z.unknown() })).rejects.toBeInstanceOf(ApiError);
     expect(rejected).toHaveBeenCalledOnce();
     sessionStore.end();
   });

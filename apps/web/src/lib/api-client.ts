@@ -2,7 +2,16 @@
 // the session, a 30 s timeout, the {ok, data} / {ok: false, error} envelope read once, and a
 // single error type for every failure. A 401 on a call made with the session's token means the
 // session is gone server-side, so the registered handler logs out.
-import { ERROR_CODES, type ErrorCode } from '@platform/contracts';
+import {
+  ERROR_CODES,
+  urlOf,
+  type BodyOf,
+  type DataOf,
+  type Endpoint,
+  type ErrorCode,
+  type ParamsOf,
+  type QueryOf,
+} from '@platform/contracts';
 import * as z from 'zod';
 import { sessionStore } from './session/session-store';
 
@@ -37,7 +46,7 @@ export class ApiError extends Error {
 export type RequestAuth = 'session' | 'none' | { bearer: string };
 
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: Endpoint['method'];
   body?: unknown;
   /** The contract's schema of data; the answer is checked against it. */
   schema: z.ZodType<T>;
@@ -75,6 +84,30 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 
   const json: unknown = await response.json().catch(() => undefined);
   return settleAnswer({ status: response.status, json, schema, sessionJwt });
+}
+
+/** What a call sends: the parts its endpoint declares, params and body required when declared. */
+export type CallInput<E extends Endpoint> = (E extends { params: object } ? { params: ParamsOf<E> } : unknown) &
+  (E extends { query: object } ? { query?: QueryOf<E> } : unknown) &
+  (E extends { body: object } ? { body: BodyOf<E> } : unknown) & { auth?: RequestAuth };
+
+/** The input may be left out when the endpoint needs neither params nor a body. */
+type CallArguments<E extends Endpoint> = E extends { params: object } | { body: object }
+  ? [input: CallInput<E>]
+  : [input?: CallInput<E>];
+
+/** Calls an endpoint declared in contracts: its method, its URL, and its answer checked by its schema. */
+export function callApi<E extends Endpoint & { response: z.ZodType }>(
+  endpoint: E,
+  ...[input]: CallArguments<E>
+): Promise<DataOf<E>> {
+  const { params, query, body, auth } = (input ?? {}) as { params?: object; query?: object; body?: unknown; auth?: RequestAuth };
+  return apiRequest(urlOf<Endpoint>(endpoint, params, query), {
+    method: endpoint.method,
+    body,
+    schema: endpoint.response as z.ZodType<DataOf<E>>,
+    auth,
+  });
 }
 
 export interface Answer<T> {

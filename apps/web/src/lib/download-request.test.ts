@@ -1,3 +1,4 @@
+import { STATEMENTS_API, urlOf } from '@platform/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../testing/memory-storage';
 import { ApiError } from './api-client';
@@ -24,7 +25,7 @@ describe('downloadFile', () => {
     vi.stubGlobal('window', { localStorage: new MemoryStorage() });
     const body = JSON.stringify({ ok: false, error: 'Investimento non trovato.' });
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response(body, { status: 404 })));
-    const error = await downloadFile('/api/common/investments/x/transactions.csv', 'x.csv').catch(
+    const error = await downloadFile(urlOf(STATEMENTS_API.transactionsCsv, { id: 'x' }), 'x.csv').catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);

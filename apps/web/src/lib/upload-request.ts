@@ -1,6 +1,8 @@
-// Uploads a multipart form with the session's bearer, reporting the bytes sent as they go.
-// fetch has no upload progress, so this one call uses XMLHttpRequest; the answer is read by the
-// API client's own settleAnswer, so the envelope, the 401 handling and ApiError are the same.
+// Uploads a multipart form to an upload endpoint declared in contracts, with the session's bearer,
+// reporting the bytes sent as they go. fetch has no upload progress, so this one call uses
+// XMLHttpRequest; the answer is read by the API client's own settleAnswer, so the envelope, the
+// 401 handling and ApiError are the same.
+import { urlOf, type DataOf, type Endpoint } from '@platform/contracts';
 import type * as z from 'zod';
 import { ApiError, NETWORK_MESSAGES, settleAnswer } from './api-client';
 import { sessionStore } from './session/session-store';
@@ -10,26 +12,29 @@ export interface UploadProgress {
   total: number;
 }
 
-export interface UploadRequestOptions<T> {
+export interface UploadRequestOptions {
   body: FormData;
-  schema: z.ZodType<T>;
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting rejects with an AbortError DOMException, never an ApiError. */
   signal?: AbortSignal;
 }
 
-export function uploadRequest<T>(
-  path: string,
-  { body, schema, onProgress, signal }: UploadRequestOptions<T>,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+/** An endpoint whose body is a multipart form and whose answer is the envelope. */
+type UploadEndpoint = Endpoint & { body: 'multipart'; response: z.ZodType };
+
+export function uploadRequest<E extends UploadEndpoint>(
+  endpoint: E,
+  { body, onProgress, signal }: UploadRequestOptions,
+): Promise<DataOf<E>> {
+  const schema = endpoint.response as z.ZodType<DataOf<E>>;
+  return new Promise<DataOf<E>>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('Upload aborted', 'AbortError'));
       return;
     }
     const sessionJwt = sessionStore.getSnapshot()?.jwt;
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(endpoint.method, urlOf<Endpoint>(endpoint));
     xhr.setRequestHeader('accept', 'application/json');
     if (sessionJwt) xhr.setRequestHeader('authorization', `Bearer ${sessionJwt}`);
     // No timeout: a 600 MB file on a slow line takes longer than the 30 s of JSON calls.

@@ -1,6 +1,7 @@
 // Broker accounts. Credentials travel as 'ivhex:cthex' (AES-256-CBC) under the session's reveal
 // key that only POST /api/auth/verify-password answers (DESIGN.md section 4).
 import * as z from 'zod';
+import { endpoint } from './endpoint';
 
 export const BROKER_NAME = 'Capital.com';
 
@@ -66,3 +67,40 @@ export const accountFormSchema = z.object({
 });
 export type AccountForm = z.input<typeof accountFormSchema>;
 export type AccountFormInput = z.output<typeof accountFormSchema>;
+
+const accountParams = z.object({ id: z.uuid(ACCOUNT_MESSAGES.notFound) });
+
+export const ACCOUNTS_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/common/accounts',
+    access: 'signed-in',
+    summary: "The caller's broker accounts (every account for an admin), credentials under the reveal key.",
+    response: z.array(accountSchema),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/common/accounts/add',
+    access: 'signed-in',
+    summary: 'Adds a Capital.com account; an admin chooses its owner.',
+    body: accountFormSchema,
+    response: accountSchema,
+  }),
+  edit: endpoint({
+    method: 'PATCH',
+    path: '/api/common/accounts/edit/:id',
+    access: 'signed-in',
+    summary: "Changes an account; credentials left out are kept.",
+    params: accountParams,
+    body: accountFormSchema,
+    response: accountSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/common/accounts/delete/:id',
+    access: 'signed-in',
+    summary: 'Deletes an account no live investment uses.',
+    params: accountParams,
+    response: z.null(),
+  }),
+};

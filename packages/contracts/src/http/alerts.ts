@@ -10,6 +10,8 @@
 // market's calendar (on by default: MARKET_PAUSE_GRACE_MS). Each is delivered by
 // e-mail and, if set, to a webhook: an HTTPS POST whose body is signed with HMAC-SHA256.
 import * as z from 'zod';
+import { endpoint } from './endpoint';
+import { investmentParamsSchema } from './investments';
 
 export const ALERT_MESSAGES = {
   drawdownRange: 'Il limite di drawdown deve essere maggiore di 0 e al massimo 100%.',
@@ -167,16 +169,47 @@ export interface AlertWebhookBody {
   data: Record<string, unknown>;
 }
 
-export const ALERT_ROUTES = {
-  settings: '/api/common/investments/:id/alert-settings',
-  list: '/api/common/alerts',
-  unread: '/api/common/alerts/unread',
-  read: '/api/common/alerts/read',
-} as const;
-
-export const alertPaths = {
-  settings: (investmentId: string) => ALERT_ROUTES.settings.replace(':id', encodeURIComponent(investmentId)),
-};
-
 /** The poll of the unread count while the dashboard is open. */
 export const ALERT_POLL_MS = 15_000;
+
+export const ALERTS_API = {
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/common/investments/:id/alert-settings',
+    access: 'signed-in',
+    summary: "An investment's alert choices (the defaults when never saved).",
+    params: investmentParamsSchema,
+    response: alertSettingsSchema,
+  }),
+  saveSettings: endpoint({
+    method: 'PATCH',
+    path: '/api/common/investments/:id/alert-settings',
+    access: 'signed-in',
+    summary: "Saves an investment's alert choices; a new webhook's signing secret is answered this once.",
+    params: investmentParamsSchema,
+    body: alertSettingsFormSchema,
+    response: alertSettingsSavedSchema,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/common/alerts',
+    access: 'signed-in',
+    summary: "The caller's alerts, newest first, with their deliveries and the unread count.",
+    response: alertListSchema,
+  }),
+  unread: endpoint({
+    method: 'GET',
+    path: '/api/common/alerts/unread',
+    access: 'signed-in',
+    summary: "How many of the caller's alerts are unread.",
+    response: alertUnreadSchema,
+  }),
+  markRead: endpoint({
+    method: 'PATCH',
+    path: '/api/common/alerts/read',
+    access: 'signed-in',
+    summary: "Marks the given alerts of the caller, or all of them, as read; answers the unread count left.",
+    body: alertsReadSchema,
+    response: alertUnreadSchema,
+  }),
+};

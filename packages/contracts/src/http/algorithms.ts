@@ -2,6 +2,7 @@
 // grid parameters of engine.md (DESIGN.md section 6), defaulting from the instrument table.
 import * as z from 'zod';
 import { marketSchema } from '../enums';
+import { endpoint } from './endpoint';
 
 export const ALGORITHM_MESSAGES = {
   updated: 'Algorithm updated successfully!',
@@ -60,3 +61,32 @@ export const algorithmFormSchema = z.object({
 });
 export type AlgorithmForm = z.input<typeof algorithmFormSchema>;
 export type AlgorithmFormInput = z.output<typeof algorithmFormSchema>;
+
+const algorithmParams = z.object({ id: z.uuid(ALGORITHM_MESSAGES.notFound) });
+
+export const ALGORITHMS_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/common/algorithms',
+    access: 'signed-in',
+    summary: 'Every algorithm, with its market and grid parameters.',
+    response: z.array(algorithmSchema),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/common/algorithms/add',
+    access: 'admin',
+    summary: "Adds an algorithm; parameters left out take its market's defaults.",
+    body: algorithmFormSchema,
+    response: algorithmSchema,
+  }),
+  edit: endpoint({
+    method: 'PATCH',
+    path: '/api/common/edit/algorithms/:id',
+    access: 'admin',
+    summary: 'Changes an algorithm.',
+    params: algorithmParams,
+    body: algorithmFormSchema,
+    response: algorithmSchema,
+  }),
+};

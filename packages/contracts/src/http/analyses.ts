@@ -1,6 +1,7 @@
 // Market analyses (product-spec.md sections 2, 3, 5, 7; engine.md section 7).
 import * as z from 'zod';
 import { marketSchema } from '../enums';
+import { endpoint } from './endpoint';
 import { daySchema, periodOrder, PERIOD_MESSAGES } from './period';
 
 export const ANALYSIS_MESSAGES = {
@@ -49,3 +50,31 @@ export const analysisSchema = z.object({
   results: analysisResultsSchema.nullable(),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
+
+const analysisParams = z.object({ id: z.uuid(ANALYSIS_MESSAGES.notFound) });
+
+export const ANALYSES_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/common/analysis',
+    access: 'signed-in',
+    summary: "The caller's market analyses (every analysis for an admin).",
+    response: z.array(analysisSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/common/analysis',
+    access: 'signed-in',
+    summary: "Queues an analysis of a market's volatility and worst moves over a period.",
+    body: createAnalysisSchema,
+    response: analysisSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/common/analysis/:id',
+    access: 'signed-in',
+    summary: 'Deletes an analysis.',
+    params: analysisParams,
+    response: z.null(),
+  }),
+};

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { otpStatusSchema, requestStatusSchema, roleSchema } from '../enums';
 import { CONTACT_MESSAGES, OTP_MESSAGES, PASSWORD_MESSAGES, RESET_MESSAGES } from '../messages';
+import { endpoint } from './endpoint';
 
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 256;
@@ -192,3 +193,131 @@ export type PasswordReset = z.infer<typeof passwordResetSchema>;
 /** The ALTCHA challenge the contact form's widget solves. */
 export const captchaChallengeSchema = z.record(z.string(), z.unknown());
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+
+export const AUTH_API = {
+  captcha: endpoint({
+    method: 'GET',
+    path: '/api/auth/captcha',
+    access: 'public',
+    summary: "An ALTCHA challenge for the contact form's proof of work.",
+    response: captchaChallengeSchema,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    access: 'public',
+    summary:
+      'Logs in with a password or a remember token; a missing 2FA code is a 401 with requiresOtp, a required 2FA not set up answers a setup token.',
+    body: loginRequestSchema,
+    response: loginResultSchema,
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: '/api/auth/refresh',
+    access: 'public',
+    summary: 'Rotates the refresh token and answers a new access token.',
+    body: refreshRequestSchema,
+    response: refreshResponseSchema,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    access: 'optional-session',
+    summary: "Ends the caller's session, if any, and revokes the refresh and remember tokens sent.",
+    body: logoutRequestSchema,
+    response: z.null(),
+  }),
+  revokeRememberToken: endpoint({
+    method: 'POST',
+    path: '/api/auth/remember-token/revoke',
+    access: 'public',
+    summary: "Revokes a device's saved auto-login; the token proves the right to do it.",
+    body: rememberTokenRevokeRequestSchema,
+    response: z.null(),
+  }),
+  logoutEverywhere: endpoint({
+    method: 'POST',
+    path: '/api/auth/logout-everywhere',
+    access: 'signed-in',
+    summary: 'Ends every session and saved auto-login of the caller, this one included.',
+    response: z.null(),
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/auth/me',
+    access: 'signed-in',
+    summary: 'The signed-in user.',
+    response: sessionUserSchema,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    access: 'public',
+    summary: 'A contact request with a solved captcha: becomes a pending user an admin reviews.',
+    body: registerRequestSchema,
+    response: z.null(),
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/change-password',
+    access: 'signed-in',
+    summary: "Changes the caller's password, with the current one and the 2FA code when enabled.",
+    body: changePasswordRequestSchema,
+    response: z.null(),
+  }),
+  verifyPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/verify-password',
+    access: 'signed-in',
+    summary: "Checks the caller's password and answers the session's reveal key of account credentials.",
+    body: verifyPasswordRequestSchema,
+    response: verifyPasswordResponseSchema,
+  }),
+  otpUrl: endpoint({
+    method: 'GET',
+    path: '/api/auth/otp/url',
+    access: 'signed-in',
+    summary: 'A new pending TOTP secret and its otpauth URL, for the 2FA setup in the settings.',
+    response: otpUrlResponseSchema,
+  }),
+  otpEnable: endpoint({
+    method: 'POST',
+    path: '/api/auth/otp/enable',
+    access: 'otp-setup',
+    summary: 'A new pending TOTP secret and its otpauth URL, for the 2FA setup a login offered or demanded.',
+    body: otpEnableRequestSchema,
+    response: otpEnableResponseSchema,
+  }),
+  otpVerify: endpoint({
+    method: 'POST',
+    path: '/api/auth/otp/verify',
+    access: 'otp-setup',
+    summary: 'Enables 2FA with a code of the pending secret; a setup the login demanded answers the session.',
+    body: otpVerifyRequestSchema,
+    response: otpVerifyResponseSchema,
+  }),
+  otpDisable: endpoint({
+    method: 'POST',
+    path: '/api/auth/otp/disable',
+    access: 'signed-in',
+    summary: 'Turns 2FA off with a code and the password, or skips the setup a login offered.',
+    body: otpDisableRequestSchema,
+    response: z.null(),
+  }),
+  passwordResetRequest: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset/request',
+    access: 'public',
+    summary: 'Mails a password reset link to the user, when there is one; the answer is the same either way.',
+    body: passwordResetRequestSchema,
+    response: z.null(),
+  }),
+  passwordReset: endpoint({
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    access: 'public',
+    summary: "Sets a new password with a reset link's token.",
+    body: passwordResetSchema,
+    response: z.null(),
+  }),
+};

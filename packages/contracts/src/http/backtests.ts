@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { MIN_LEVERAGE, maxLeverageFor, leverageLimitMessage } from '../constants';
 import { marketSchema } from '../enums';
+import { endpoint } from './endpoint';
 import { daySchema, periodOrder, PERIOD_MESSAGES } from './period';
 
 export const BACKTEST_MESSAGES = {
@@ -182,3 +183,40 @@ export const backtestSchema = z.object({
   heldBackFrom: z.string().nullable(),
 });
 export type Backtest = z.infer<typeof backtestSchema>;
+
+/** A backtest named in the path; a malformed id reads as one that does not exist. */
+export const backtestParamsSchema = z.object({ id: z.uuid(BACKTEST_MESSAGES.notFound) });
+
+export const BACKTESTS_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/common/backtest',
+    access: 'signed-in',
+    summary: "The caller's backtests (every backtest for an admin), without their result rows.",
+    response: z.array(backtestSchema),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/common/backtest/:id',
+    access: 'signed-in',
+    summary: 'One backtest with its result rows.',
+    params: backtestParamsSchema,
+    response: backtestSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/common/backtest',
+    access: 'signed-in',
+    summary: 'Queues a single or range backtest.',
+    body: createBacktestSchema,
+    response: backtestSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/common/backtest/:id',
+    access: 'signed-in',
+    summary: 'Deletes a backtest.',
+    params: backtestParamsSchema,
+    response: z.null(),
+  }),
+};

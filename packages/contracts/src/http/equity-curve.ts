@@ -5,6 +5,7 @@
 // last point and its worst drawdown are the row's own. Owner or admin: anyone else's backtest is
 // a 404, as every other call on backtests.
 import * as z from 'zod';
+import { endpoint } from './endpoint';
 
 export const EQUITY_CURVE_MESSAGES = {
   rowNotFound: 'Riga di risultati non trovata.',
@@ -16,11 +17,6 @@ export const EQUITY_CURVE_MESSAGES = {
   loading: 'Calcolo della curva…',
   error: 'Impossibile calcolare la curva di equity',
 } as const;
-
-export const EQUITY_CURVE_ROUTE = '/api/common/backtest/:id/results/:row/equity-curve';
-
-export const equityCurvePath = (backtestId: string, row: number) =>
-  EQUITY_CURVE_ROUTE.replace(':id', encodeURIComponent(backtestId)).replace(':row', String(row));
 
 export const equityCurveParamsSchema = z.object({
   id: z.uuid('Backtest non trovato.'),
@@ -101,3 +97,14 @@ export const equityCurveSchema = z.object({
   computeMs: z.number(),
 });
 export type EquityCurveData = z.infer<typeof equityCurveSchema>;
+
+export const EQUITY_CURVE_API = {
+  curve: endpoint({
+    method: 'GET',
+    path: '/api/common/backtest/:id/results/:row/equity-curve',
+    access: 'signed-in',
+    summary: "A finished backtest's result row run again: its balance, equity and drawdown curve.",
+    params: equityCurveParamsSchema,
+    response: equityCurveSchema,
+  }),
+};

@@ -7,7 +7,8 @@
 // or admin: anyone else's investment is a 404, as every other call on investments.
 import * as z from 'zod';
 import { marketSchema } from '../enums';
-import { INVESTMENT_MESSAGES } from './investments';
+import { endpoint } from './endpoint';
+import { investmentParamsSchema } from './investments';
 import { transactionSchema } from './transactions';
 
 export const INVESTMENT_CHART_MESSAGES = {
@@ -19,11 +20,6 @@ export const INVESTMENT_CHART_MESSAGES = {
   badPeriod: 'Periodo non valido: la data iniziale deve precedere quella finale.',
 } as const;
 
-export const INVESTMENT_CHART_ROUTE = '/api/common/investments/:id/chart';
-
-export const investmentChartPath = (investmentId: string) =>
-  INVESTMENT_CHART_ROUTE.replace(':id', encodeURIComponent(investmentId));
-
 /** The view asks again at this pace while it is open, as the investments list does (5 s). */
 export const INVESTMENT_CHART_REFRESH_MS = 5000;
 
@@ -31,8 +27,6 @@ export const INVESTMENT_CHART_REFRESH_MS = 5000;
 export const INVESTMENT_CHART_MAX_POINTS = 1500;
 /** The newest transactions of the period drawn as markers and listed; the export has them all. */
 export const INVESTMENT_CHART_MAX_TRANSACTIONS = 500;
-
-export const investmentChartParamsSchema = z.object({ id: z.uuid(INVESTMENT_MESSAGES.notFound) });
 
 const instant = z.iso.datetime({ offset: true, error: INVESTMENT_CHART_MESSAGES.badDate });
 
@@ -114,3 +108,15 @@ export const investmentChartSchema = z.object({
   lastPrice: z.number().nullable(),
 });
 export type InvestmentChart = z.infer<typeof investmentChartSchema>;
+
+export const INVESTMENT_CHART_API = {
+  chart: endpoint({
+    method: 'GET',
+    path: '/api/common/investments/:id/chart',
+    access: 'signed-in',
+    summary: "An investment's period: prices, the bot's entries and exits, equity, positions, transactions.",
+    params: investmentParamsSchema,
+    query: investmentChartQuerySchema,
+    response: investmentChartSchema,
+  }),
+};

@@ -2,6 +2,7 @@
 // delete (a request) and, since issue 32, PATCH /api/common/investments/start/:id and
 // /stop/:id (no body) each answer the investment (investmentSchema).
 import * as z from 'zod';
+import { endpoint } from './endpoint';
 
 export const INVESTMENT_MESSAGES = {
   added: 'Investment aggiunto con successo!',
@@ -104,3 +105,58 @@ export const investmentFormSchema = z.object({
 });
 export type InvestmentForm = z.input<typeof investmentFormSchema>;
 export type InvestmentFormInput = z.output<typeof investmentFormSchema>;
+
+/** An investment's id in a path: anyone else's, or a malformed one, is not found. */
+export const investmentParamsSchema = z.object({ id: z.uuid(INVESTMENT_MESSAGES.notFound) });
+
+export const INVESTMENTS_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/common/investments',
+    access: 'signed-in',
+    summary: "The caller's investments (every investment for an admin), with their bots' states.",
+    response: z.array(investmentSchema),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/common/investments/add',
+    access: 'signed-in',
+    summary: 'Adds an investment (account, algorithm, capital, grid sizing); its bot starts running.',
+    body: investmentFormSchema,
+    response: investmentSchema,
+  }),
+  edit: endpoint({
+    method: 'PATCH',
+    path: '/api/common/investments/edit/:id',
+    access: 'signed-in',
+    summary: "Changes an investment's account, algorithm, capital and grid sizing.",
+    params: investmentParamsSchema,
+    body: investmentFormSchema,
+    response: investmentSchema,
+  }),
+  // Its bot stopped or started again (issue 32): positions are left as they are.
+  start: endpoint({
+    method: 'PATCH',
+    path: '/api/common/investments/start/:id',
+    access: 'signed-in',
+    summary: "Starts an investment's bot again; open positions are left as they are.",
+    params: investmentParamsSchema,
+    response: investmentSchema,
+  }),
+  stop: endpoint({
+    method: 'PATCH',
+    path: '/api/common/investments/stop/:id',
+    access: 'signed-in',
+    summary: "Stops an investment's bot; open positions stay open.",
+    params: investmentParamsSchema,
+    response: investmentSchema,
+  }),
+  requestDeletion: endpoint({
+    method: 'PATCH',
+    path: '/api/common/investments/delete/:id',
+    access: 'signed-in',
+    summary: 'Asks for an investment to be deleted (state 3): its bot stops, its positions stay open.',
+    params: investmentParamsSchema,
+    response: investmentSchema,
+  }),
+};

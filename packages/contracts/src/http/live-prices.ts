@@ -4,6 +4,7 @@
 // still growing. A replay faster than real time plays a bar in less than a minute of wall time.
 import * as z from 'zod';
 import { marketSchema } from '../enums';
+import { endpoint } from './endpoint';
 
 export const livePricesParamsSchema = z.object({ market: marketSchema });
 
@@ -28,3 +29,14 @@ export type LivePrices = z.infer<typeof livePricesSchema>;
 export const LIVE_CANDLES_LIMIT = 120;
 /** How often the overview asks again, in ms. */
 export const LIVE_PRICES_REFRESH_MS = 1000;
+
+export const LIVE_PRICES_API = {
+  recent: endpoint({
+    method: 'GET',
+    path: '/api/common/live-prices/:market',
+    access: 'signed-in',
+    summary: "A market's recent one-minute candles from the server's price feed, the newest still growing.",
+    params: livePricesParamsSchema,
+    response: livePricesSchema,
+  }),
+};

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { endpoint } from './endpoint';
 
 export const logEntrySchema = z.object({
   _id: z.string(),
@@ -37,3 +38,21 @@ export type LogsPageQuery = z.infer<typeof logsPageQuerySchema>;
 /** GET /api/common/logs/count: how many rows the whole list holds for the caller, for the view's counter and page strip. */
 export const logsCountSchema = z.object({ total: z.number().int().nonnegative() });
 export type LogsCount = z.infer<typeof logsCountSchema>;
+
+export const LOGS_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/common/logs',
+    access: 'signed-in',
+    summary: "The audit trail, newest first: the caller's own entries (every entry for an admin), a page at a time.",
+    query: logsPageQuerySchema,
+    response: z.array(logEntrySchema),
+  }),
+  count: endpoint({
+    method: 'GET',
+    path: '/api/common/logs/count',
+    access: 'signed-in',
+    summary: 'How many entries the audit trail holds for the caller.',
+    response: logsCountSchema,
+  }),
+};

@@ -1,6 +1,7 @@
 // Stored price data and its upload (product-spec.md sections 2, 5, 7; DESIGN.md section 6).
 import * as z from 'zod';
 import { marketSchema } from '../enums';
+import { endpoint } from './endpoint';
 
 export const timeframeSchema = z.enum(['1m', '1d']);
 export type Timeframe = z.infer<typeof timeframeSchema>;
@@ -40,3 +41,22 @@ export const uploadResultSchema = z.object({
   storedRows: z.number().int(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const MARKETDATA_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/common/marketdata',
+    access: 'signed-in',
+    summary: 'The stored price data sets: market, timeframe, rows and the period they cover.',
+    response: z.array(marketDataSetSchema),
+  }),
+  /** The multipart of csvFile, algorithmId (the market is the algorithm's) and timeframe. */
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/admin/upload-csv',
+    access: 'admin',
+    summary: "Imports a CSV of prices into the algorithm's market, merging it with the stored set.",
+    body: 'multipart',
+    response: uploadResultSchema,
+  }),
+};

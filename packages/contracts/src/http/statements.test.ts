@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { monthSchema, previousMonth, statementPaths } from './statements';
+import { urlOf } from './endpoint';
+import { monthSchema, previousMonth, STATEMENTS_API } from './statements';
 
 describe('statements', () => {
   it('takes the previous month in UTC, across a year', () => {
@@ -15,9 +16,9 @@ describe('statements', () => {
   });
 
   it('builds the paths the server registers', () => {
-    expect(statementPaths.statementPdf('abc', '2025-10')).toBe(
+    expect(urlOf(STATEMENTS_API.statementPdf, { id: 'abc' }, { month: '2025-10' })).toBe(
       '/api/common/investments/abc/statement.pdf?month=2025-10',
     );
-    expect(statementPaths.resultsCsv('abc')).toBe('/api/common/backtest/abc/results.csv');
+    expect(urlOf(STATEMENTS_API.resultsCsv, { id: 'abc' })).toBe('/api/common/backtest/abc/results.csv');
   });
 });

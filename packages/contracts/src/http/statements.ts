@@ -7,6 +7,9 @@
 // a header line whose names carry the units, times in ISO 8601 UTC, numbers with a decimal point
 // and no grouping (JavaScript's own shortest form, which reads back to the same number), CRLF.
 import * as z from 'zod';
+import { BACKTEST_MESSAGES } from './backtests';
+import { endpoint } from './endpoint';
+import { investmentParamsSchema } from './investments';
 
 export const STATEMENT_MESSAGES = {
   monthFormat: 'Mese non valido: usa il formato AAAA-MM (es. 2026-10).',
@@ -29,22 +32,6 @@ export const monthSchema = z
 
 export const statementQuerySchema = z.object({ month: monthSchema });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
-
-/** The routes as the server registers them, and the paths the client asks for. */
-export const STATEMENT_ROUTES = {
-  transactionsCsv: '/api/common/investments/:id/transactions.csv',
-  statementPdf: '/api/common/investments/:id/statement.pdf',
-  resultsCsv: '/api/common/backtest/:id/results.csv',
-} as const;
-
-export const statementPaths = {
-  transactionsCsv: (investmentId: string) =>
-    STATEMENT_ROUTES.transactionsCsv.replace(':id', encodeURIComponent(investmentId)),
-  statementPdf: (investmentId: string, month: string) =>
-    `${STATEMENT_ROUTES.statementPdf.replace(':id', encodeURIComponent(investmentId))}?month=${encodeURIComponent(month)}`,
-  resultsCsv: (backtestId: string) =>
-    STATEMENT_ROUTES.resultsCsv.replace(':id', encodeURIComponent(backtestId)),
-};
 
 /** The header of an investment's transactions CSV. Every market quotes in USD (engine.md section 1). */
 export const TRANSACTIONS_CSV_COLUMNS = [
@@ -98,3 +85,33 @@ export function previousMonth(now: Date): string {
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   return month.toISOString().slice(0, 7);
 }
+
+const backtestParamsSchema = z.object({ id: z.uuid(BACKTEST_MESSAGES.notFound) });
+
+export const STATEMENTS_API = {
+  transactionsCsv: endpoint({
+    method: 'GET',
+    path: '/api/common/investments/:id/transactions.csv',
+    access: 'signed-in',
+    summary: "An investment's closed cycles as a CSV file (TRANSACTIONS_CSV_COLUMNS).",
+    params: investmentParamsSchema,
+    response: { raw: 'text/csv' },
+  }),
+  statementPdf: endpoint({
+    method: 'GET',
+    path: '/api/common/investments/:id/statement.pdf',
+    access: 'signed-in',
+    summary: "An investment's monthly statement as a PDF file, for a month given as YYYY-MM.",
+    params: investmentParamsSchema,
+    query: statementQuerySchema,
+    response: { raw: 'application/pdf' },
+  }),
+  resultsCsv: endpoint({
+    method: 'GET',
+    path: '/api/common/backtest/:id/results.csv',
+    access: 'signed-in',
+    summary: "A finished backtest's result rows as a CSV file (RESULTS_CSV_COLUMNS).",
+    params: backtestParamsSchema,
+    response: { raw: 'text/csv' },
+  }),
+};

@@ -1,6 +1,7 @@
 // A closed grid cycle of a live bot, as a statement line (engine.md section 6).
 import * as z from 'zod';
 import { marketSchema } from '../enums';
+import { endpoint } from './endpoint';
 
 export const transactionSchema = z.object({
   _id: z.string(),
@@ -18,3 +19,13 @@ export const transactionSchema = z.object({
   profitLoss: z.number(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
+
+export const TRANSACTIONS_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/common/transactions',
+    access: 'signed-in',
+    summary: "The closed cycles of the caller's bots (every bot's for an admin).",
+    response: z.array(transactionSchema),
+  }),
+};

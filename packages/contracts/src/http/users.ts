@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { requestStatusSchema } from '../enums';
 import { emailSchema, sessionUserSchema } from './auth';
+import { endpoint } from './endpoint';
 
 const eulaEntrySchema = z.object({ accepted: z.boolean(), signedAt: z.string().nullable() });
 
@@ -54,3 +55,59 @@ export type UserFormInput = z.output<typeof userFormSchema>;
 /** The admin's dropdown offers pending, approved and blocked; 'rejected' exists for old requests. */
 export const reviewUserSchema = z.object({ status: requestStatusSchema });
 export type ReviewUser = z.infer<typeof reviewUserSchema>;
+
+const userParams = z.object({ id: z.uuid(USER_MESSAGES.notFound) });
+
+export const USERS_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/users',
+    access: 'admin',
+    summary: 'Every user, with the registration request, the EULAs and the deletion request.',
+    response: z.array(managedUserSchema),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/add',
+    access: 'admin',
+    summary: 'Creates an approved user and mails the invitation to set a password.',
+    body: userFormSchema,
+    response: managedUserSchema,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/users/:id',
+    access: 'admin',
+    summary: "Changes a user's names, email, role, EULAs and pro flag.",
+    params: userParams,
+    body: userFormSchema,
+    response: managedUserSchema,
+  }),
+  review: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/users/review/:id',
+    access: 'admin',
+    summary: "Sets a user's request status; approving one without a password mails the invitation.",
+    params: userParams,
+    body: reviewUserSchema,
+    response: managedUserSchema,
+  }),
+  requestDeletion: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/users/:id',
+    access: 'admin',
+    summary: "Records a user's deletion request: login is blocked, positions stay open.",
+    params: userParams,
+    response: managedUserSchema,
+  }),
+  // Served by the auth module (the 2FA's owner); declared here with the users it answers, since
+  // auth.ts cannot import this file without an import cycle.
+  resetOtp: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/users/:id/reset-otp',
+    access: 'admin',
+    summary: "Takes a user's 2FA away (a lost phone): the next login offers, or demands, a new setup.",
+    params: userParams,
+    response: managedUserSchema,
+  }),
+};

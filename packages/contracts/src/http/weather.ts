@@ -2,6 +2,7 @@
 // weather widget (product-spec.md sections 2 and 7, Third party; DESIGN.md section 3).
 import * as z from 'zod';
 import { WEATHER_MESSAGES } from '../messages';
+import { endpoint } from './endpoint';
 
 const coordinate = (text: string) => Number(text.trim());
 
@@ -39,3 +40,14 @@ export const weatherForecastSchema = z.object({
   days: z.array(weatherDaySchema),
 });
 export type WeatherForecast = z.infer<typeof weatherForecastSchema>;
+
+export const WEATHER_API = {
+  forecast: endpoint({
+    method: 'GET',
+    path: '/api/weather',
+    access: 'public',
+    summary: "The forecast at a position for the access screen's weather widget (proxy of weatherapi.com).",
+    query: weatherQuerySchema,
+    response: weatherForecastSchema,
+  }),
+};

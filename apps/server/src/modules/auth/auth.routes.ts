@@ -1,22 +1,8 @@
 // The Auth calls of product-spec.md section 7, plus logout, me and the captcha challenge.
-import {
-  changePasswordRequestSchema,
-  loginRequestSchema,
-  logoutRequestSchema,
-  otpDisableRequestSchema,
-  otpEnableRequestSchema,
-  otpVerifyRequestSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-  refreshRequestSchema,
-  rememberTokenRevokeRequestSchema,
-  registerRequestSchema,
-  verifyPasswordRequestSchema,
-} from '@platform/contracts';
+import { AUTH_API, USERS_API } from '@platform/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok, parse } from '../../lib/http';
-import * as z from 'zod';
 import { caller, originOf, type Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import { toManagedUser } from '../users/users.service';
 import type { AuthService } from './auth.service';
 import type { OtpActor, OtpService } from './otp.service';
@@ -32,8 +18,6 @@ export interface AuthServices {
 }
 
 const MINUTE = 60_000;
-
-const idParams = z.object({ id: z.uuid('Utente non trovato.') });
 
 /**
  * Request rates per address, kept in memory. Password and code guessing is held back by the
@@ -61,97 +45,125 @@ function otpActor(request: FastifyRequest): OtpActor {
 
 export function authRoutes(app: FastifyInstance, services: AuthServices, guards: Guards): void {
   const { auth, otp, passwords, registration } = services;
+  const route = routesFor(app, guards);
 
-  app.post('/api/auth/login', { config: { rateLimit: limits.login } }, async (request) =>
-    ok(await auth.login(parse(loginRequestSchema, request.body), originOf(request))),
-  );
-
-  app.post('/api/auth/refresh', { config: { rateLimit: limits.refresh } }, async (request) =>
-    ok(await auth.refresh(parse(refreshRequestSchema, request.body).refreshToken, originOf(request))),
-  );
-
-  app.post('/api/auth/logout', { preHandler: guards.optional }, async (request) => {
-    await auth.logout(request.auth, parse(logoutRequestSchema, request.body), originOf(request));
-    return ok(null);
+  route(AUTH_API.login, ({ request, body }) => auth.login(body, originOf(request)), {
+    config: { rateLimit: limits.login },
   });
 
-  app.post('/api/auth/remember-token/revoke', { config: { rateLimit: limits.rememberRevoke } }, async (request) => {
-    await auth.revokeRememberToken(parse(rememberTokenRevokeRequestSchema, request.body).rememberToken, originOf(request));
-    return ok(null);
+  route(AUTH_API.refresh, ({ request, body }) => auth.refresh(body.refreshToken, originOf(request)), {
+    config: { rateLimit: limits.refresh },
   });
 
-  app.post(
-    '/api/auth/logout-everywhere',
-    { preHandler: guards.authenticated, config: { rateLimit: limits.logoutEverywhere } },
-    async (request) => {
+  route(AUTH_API.logout, async ({ request, body }) => {
+    await auth.logout(request.auth, body, originOf(request));
+    return null;
+  });
+
+  route(
+    AUTH_API.revokeRememberToken,
+    async ({ request, body }) => {
+      await auth.revokeRememberToken(body.rememberToken, originOf(request));
+      return null;
+    },
+    { config: { rateLimit: limits.rememberRevoke } },
+  );
+
+  route(
+    AUTH_API.logoutEverywhere,
+    async ({ request }) => {
       await auth.logoutEverywhere(caller(request), originOf(request));
-      return ok(null);
+      return null;
     },
+    { config: { rateLimit: limits.logoutEverywhere } },
   );
 
-  app.get('/api/auth/me', { preHandler: guards.authenticated }, (request) => ok(toSessionUser(caller(request).user)));
+  route(AUTH_API.me, ({ request }) => toSessionUser(caller(request).user));
 
-  app.get('/api/auth/captcha', { config: { rateLimit: limits.captcha } }, async () => ok(await registration.challenge()));
+  route(AUTH_API.captcha, () => registration.challenge(), { config: { rateLimit: limits.captcha } });
 
-  app.post('/api/auth/register', { config: { rateLimit: limits.register } }, async (request) => {
-    await registration.register(parse(registerRequestSchema, request.body), originOf(request));
-    return ok(null);
-  });
-
-  app.post(
-    '/api/auth/change-password',
-    { preHandler: guards.authenticated, config: { rateLimit: limits.changePassword } },
-    async (request) => {
-      await passwords.change(caller(request), parse(changePasswordRequestSchema, request.body), originOf(request));
-      return ok(null);
+  route(
+    AUTH_API.register,
+    async ({ request, body }) => {
+      await registration.register(body, originOf(request));
+      return null;
     },
+    { config: { rateLimit: limits.register } },
   );
 
-  app.post(
-    '/api/auth/verify-password',
-    { preHandler: guards.authenticated, config: { rateLimit: limits.verifyPassword } },
-    async (request) => {
-      const { password } = parse(verifyPasswordRequestSchema, request.body);
-      return ok(await passwords.verify(caller(request), password, originOf(request)));
+  route(
+    AUTH_API.changePassword,
+    async ({ request, body }) => {
+      await passwords.change(caller(request), body, originOf(request));
+      return null;
     },
+    { config: { rateLimit: limits.changePassword } },
   );
 
-  app.get('/api/auth/otp/url', { preHandler: guards.authenticated, config: { rateLimit: limits.otp } }, async (request) => {
-    // A GET has no body: the settings verify the password first.
-    const setup = await otp.startSetup(otpActor(request), undefined, originOf(request));
-    return ok({ otpAuthUrl: setup.uri, secret: setup.secret });
-  });
+  route(
+    AUTH_API.verifyPassword,
+    ({ request, body }) => passwords.verify(caller(request), body.password, originOf(request)),
+    { config: { rateLimit: limits.verifyPassword } },
+  );
 
-  app.post('/api/auth/otp/enable', { preHandler: guards.sessionOrOtpSetup, config: { rateLimit: limits.otp } }, async (request) => {
-    const { password } = parse(otpEnableRequestSchema, request.body);
-    const setup = await otp.startSetup(otpActor(request), password, originOf(request));
-    return ok({ secret: setup.secret, otpauth_url: setup.uri });
-  });
+  route(
+    AUTH_API.otpUrl,
+    async ({ request }) => {
+      // A GET has no body: the settings verify the password first.
+      const setup = await otp.startSetup(otpActor(request), undefined, originOf(request));
+      return { otpAuthUrl: setup.uri, secret: setup.secret };
+    },
+    { config: { rateLimit: limits.otp } },
+  );
 
-  app.post('/api/auth/otp/verify', { preHandler: guards.sessionOrOtpSetup, config: { rateLimit: limits.otp } }, async (request) => {
-    const { user } = otpActor(request);
-    await otp.verify(user, parse(otpVerifyRequestSchema, request.body), originOf(request));
-    // A setup the login demanded ends in the session it held back.
-    return ok(request.otpSetup ? await auth.completeOtpSetup(request.otpSetup.claims, originOf(request)) : null);
-  });
+  route(
+    AUTH_API.otpEnable,
+    async ({ request, body }) => {
+      const setup = await otp.startSetup(otpActor(request), body.password, originOf(request));
+      return { secret: setup.secret, otpauth_url: setup.uri };
+    },
+    { config: { rateLimit: limits.otp } },
+  );
 
-  app.post('/api/auth/otp/disable', { preHandler: guards.authenticated, config: { rateLimit: limits.otp } }, async (request) => {
-    await otp.disable(otpActor(request), parse(otpDisableRequestSchema, request.body), originOf(request));
-    return ok(null);
-  });
+  route(
+    AUTH_API.otpVerify,
+    async ({ request, body }) => {
+      const { user } = otpActor(request);
+      await otp.verify(user, body, originOf(request));
+      // A setup the login demanded ends in the session it held back.
+      return request.otpSetup ? auth.completeOtpSetup(request.otpSetup.claims, originOf(request)) : null;
+    },
+    { config: { rateLimit: limits.otp } },
+  );
 
-  app.patch('/api/admin/users/:id/reset-otp', { preHandler: guards.roles('admin') }, async (request) => {
-    const { id } = parse(idParams, request.params);
-    return ok(toManagedUser(await otp.resetByAdmin(caller(request).user.id, id, originOf(request))));
-  });
+  route(
+    AUTH_API.otpDisable,
+    async ({ request, body }) => {
+      await otp.disable(otpActor(request), body, originOf(request));
+      return null;
+    },
+    { config: { rateLimit: limits.otp } },
+  );
 
-  app.post('/api/auth/password-reset/request', { config: { rateLimit: limits.resetRequest } }, async (request) => {
-    await passwords.requestReset(parse(passwordResetRequestSchema, request.body), originOf(request));
-    return ok(null);
-  });
+  route(USERS_API.resetOtp, async ({ request, params }) =>
+    toManagedUser(await otp.resetByAdmin(caller(request).user.id, params.id, originOf(request))),
+  );
 
-  app.post('/api/auth/password-reset', { config: { rateLimit: limits.reset } }, async (request) => {
-    await passwords.reset(parse(passwordResetSchema, request.body), originOf(request));
-    return ok(null);
-  });
+  route(
+    AUTH_API.passwordResetRequest,
+    async ({ request, body }) => {
+      await passwords.requestReset(body, originOf(request));
+      return null;
+    },
+    { config: { rateLimit: limits.resetRequest } },
+  );
+
+  route(
+    AUTH_API.passwordReset,
+    async ({ request, body }) => {
+      await passwords.reset(body, originOf(request));
+      return null;
+    },
+    { config: { rateLimit: limits.reset } },
+  );
 }

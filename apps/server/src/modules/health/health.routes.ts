@@ -2,11 +2,12 @@
 // manager or load balancer: /api/health/live answers while the process serves HTTP at all;
 // /api/health/ready answers 200 only while the database answers and the server is not draining,
 // else 503 with the reason. The probes log no request lines below warn: they come every few seconds.
-import type { HealthResponse } from '@platform/contracts';
+import { HEALTH_API } from '@platform/contracts';
 import type { DatabaseKind } from '@platform/db';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { ok } from '../../lib/http';
+import type { Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import type { ServerLifecycle } from './server-lifecycle';
 
 export interface HealthProbe {
@@ -36,18 +37,23 @@ function pingWithin(ping: () => Promise<void>, ms: number): Promise<boolean> {
   return Promise.race([answered, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function healthRoutes(app: FastifyInstance, probe: HealthProbe): void {
-  app.get('/api/health', async () => {
+export function healthRoutes(app: FastifyInstance, probe: HealthProbe, guards: Guards): void {
+  const route = routesFor(app, guards);
+  route(HEALTH_API.health, async () => {
     await probe.ping();
-    return ok<HealthResponse>({ status: 'ok', database: probe.database, uptimeSeconds: Math.round(process.uptime()) });
+    return { status: 'ok' as const, database: probe.database, uptimeSeconds: Math.round(process.uptime()) };
   });
 
-  app.get('/api/health/live', { logLevel: 'warn' }, () => ok({ status: 'live' as const }));
+  route(HEALTH_API.live, () => ({ status: 'live' as const }), { logLevel: 'warn' });
 
-  app.get('/api/health/ready', { logLevel: 'warn' }, async () => {
-    if (probe.lifecycle.draining) throw new AppError(503, HEALTH_MESSAGES.draining);
-    if (!(await pingWithin(() => probe.ping(), READY_PING_TIMEOUT_MS)))
-      throw new AppError(503, HEALTH_MESSAGES.databaseDown);
-    return ok({ status: 'ready' as const, database: probe.database });
-  });
+  route(
+    HEALTH_API.ready,
+    async () => {
+      if (probe.lifecycle.draining) throw new AppError(503, HEALTH_MESSAGES.draining);
+      if (!(await pingWithin(() => probe.ping(), READY_PING_TIMEOUT_MS)))
+        throw new AppError(503, HEALTH_MESSAGES.databaseDown);
+      return { status: 'ready' as const, database: probe.database };
+    },
+    { logLevel: 'warn' },
+  );
 }

@@ -1,8 +1,9 @@
+import { INSTRUMENTS_API } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/http';
 import type { Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import type { InstrumentsService } from './instruments.service';
 
 export function instrumentsRoutes(app: FastifyInstance, instruments: InstrumentsService, guards: Guards): void {
-  app.get('/api/common/instruments', { preHandler: guards.authenticated }, async () => ok(await instruments.list()));
+  routesFor(app, guards)(INSTRUMENTS_API.list, () => instruments.list());
 }

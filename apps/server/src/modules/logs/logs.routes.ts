@@ -1,15 +1,13 @@
-import { logsPageQuerySchema } from '@platform/contracts';
+import { LOGS_API } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, parse } from '../../lib/http';
 import { viewerOf, type Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import type { LogsService } from './logs.service';
 
 export function logsRoutes(app: FastifyInstance, logs: LogsService, guards: Guards): void {
-  app.get('/api/common/logs', { preHandler: guards.authenticated }, async (request) => {
-    return ok(await logs.list(viewerOf(request), parse(logsPageQuerySchema, request.query)));
-  });
+  const route = routesFor(app, guards);
 
-  app.get('/api/common/logs/count', { preHandler: guards.authenticated }, async (request) => {
-    return ok(await logs.count(viewerOf(request)));
-  });
+  route(LOGS_API.list, ({ request, query }) => logs.list(viewerOf(request), query));
+
+  route(LOGS_API.count, ({ request }) => logs.count(viewerOf(request)));
 }

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
+import { MARKETDATA_API } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/http';
 import { caller, originOf, type Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import type { MarketDataService } from './marketdata.service';
 import { uploadFormOf, uploadLimits } from './upload-form';
 
@@ -15,12 +16,12 @@ export async function marketDataRoutes(
   guards: Guards,
   uploadMaxBytes?: number,
 ): Promise<void> {
-  app.get('/api/common/marketdata', { preHandler: guards.authenticated }, async () => ok(await marketData.list()));
+  routesFor(app, guards)(MARKETDATA_API.list, () => marketData.list());
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: uploadLimits(uploadMaxBytes) });
-    scope.post('/api/admin/upload-csv', { preHandler: guards.roles('admin') }, async (request) =>
-      ok(await marketData.upload(caller(request).user.id, uploadFormOf(request, uploadMaxBytes), originOf(request))),
+    routesFor(scope, guards)(MARKETDATA_API.upload, ({ request }) =>
+      marketData.upload(caller(request).user.id, uploadFormOf(request, uploadMaxBytes), originOf(request)),
     );
   });
 }

@@ -1,11 +1,11 @@
-import { livePricesParamsSchema } from '@platform/contracts';
+import { LIVE_PRICES_API } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, parse } from '../../lib/http';
 import type { Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import type { LivePricesService } from './live-prices.service';
 
 export function livePricesRoutes(app: FastifyInstance, livePrices: LivePricesService, guards: Guards): void {
-  app.get('/api/common/live-prices/:market', { preHandler: guards.authenticated }, (request) =>
-    ok(livePrices.recent(parse(livePricesParamsSchema, request.params).market)),
-  );
+  const route = routesFor(app, guards);
+
+  route(LIVE_PRICES_API.recent, ({ params }) => livePrices.recent(params.market));
 }

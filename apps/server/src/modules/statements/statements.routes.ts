@@ -1,12 +1,8 @@
-import { STATEMENT_ROUTES, statementQuerySchema } from '@platform/contracts';
+import { STATEMENTS_API } from '@platform/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import * as z from 'zod';
-import { parse } from '../../lib/http';
 import { viewerOf, type Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import type { StatementFile, StatementsService } from './statements.service';
-
-const investmentParams = z.object({ id: z.uuid('Investimento non trovato.') });
-const backtestParams = z.object({ id: z.uuid('Backtest non trovato.') });
 
 /** Sends a file as an attachment; the stream is piped, so the bytes leave as they are made. */
 function sendFile(reply: FastifyReply, file: StatementFile) {
@@ -17,21 +13,17 @@ function sendFile(reply: FastifyReply, file: StatementFile) {
 }
 
 export function statementsRoutes(app: FastifyInstance, statements: StatementsService, guards: Guards): void {
-  const signedIn = { preHandler: guards.authenticated };
+  const route = routesFor(app, guards);
 
-  app.get(STATEMENT_ROUTES.transactionsCsv, signedIn, async (request, reply) => {
-    const { id } = parse(investmentParams, request.params);
-    return sendFile(reply, await statements.transactionsCsv(viewerOf(request), id));
-  });
+  route(STATEMENTS_API.transactionsCsv, async ({ request, reply, params }) =>
+    sendFile(reply, await statements.transactionsCsv(viewerOf(request), params.id)),
+  );
 
-  app.get(STATEMENT_ROUTES.statementPdf, signedIn, async (request, reply) => {
-    const { id } = parse(investmentParams, request.params);
-    const { month } = parse(statementQuerySchema, request.query);
-    return sendFile(reply, await statements.monthlyStatement(viewerOf(request), id, month));
-  });
+  route(STATEMENTS_API.statementPdf, async ({ request, reply, params, query }) =>
+    sendFile(reply, await statements.monthlyStatement(viewerOf(request), params.id, query.month)),
+  );
 
-  app.get(STATEMENT_ROUTES.resultsCsv, signedIn, async (request, reply) => {
-    const { id } = parse(backtestParams, request.params);
-    return sendFile(reply, await statements.resultsCsv(viewerOf(request), id));
-  });
+  route(STATEMENTS_API.resultsCsv, async ({ request, reply, params }) =>
+    sendFile(reply, await statements.resultsCsv(viewerOf(request), params.id)),
+  );
 }

@@ -1,11 +1,14 @@
+import { TRANSACTIONS_API } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/http';
 import { caller, type Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import type { TransactionsService } from './transactions.service';
 
 export function transactionsRoutes(app: FastifyInstance, transactions: TransactionsService, guards: Guards): void {
-  app.get('/api/common/transactions', { preHandler: guards.authenticated }, async (request) => {
+  const route = routesFor(app, guards);
+
+  route(TRANSACTIONS_API.list, ({ request }) => {
     const { user } = caller(request);
-    return ok(await transactions.list({ id: user.id, role: user.role }));
+    return transactions.list({ id: user.id, role: user.role });
   });
 }

@@ -1,34 +1,27 @@
-import { reviewUserSchema, userFormSchema } from '@platform/contracts';
+import { USERS_API } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import * as z from 'zod';
-import { ok, parse } from '../../lib/http';
 import { caller, originOf, type Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import type { UsersService } from './users.service';
 
-const idParams = z.object({ id: z.uuid('Utente non trovato.') });
-
 export function usersRoutes(app: FastifyInstance, users: UsersService, guards: Guards): void {
-  const admin = { preHandler: guards.roles('admin') };
+  const route = routesFor(app, guards);
 
-  app.get('/api/admin/users', admin, async () => ok(await users.list()));
+  route(USERS_API.list, () => users.list());
 
-  app.post('/api/admin/users/add', admin, async (request) =>
-    ok(await users.create({ id: caller(request).user.id }, parse(userFormSchema, request.body), originOf(request))),
+  route(USERS_API.add, ({ request, body }) =>
+    users.create({ id: caller(request).user.id }, body, originOf(request)),
   );
 
-  app.patch('/api/admin/users/:id', admin, async (request) => {
-    const { id } = parse(idParams, request.params);
-    return ok(await users.update({ id: caller(request).user.id }, id, parse(userFormSchema, request.body), originOf(request)));
-  });
+  route(USERS_API.update, ({ request, params, body }) =>
+    users.update({ id: caller(request).user.id }, params.id, body, originOf(request)),
+  );
 
-  app.patch('/api/admin/users/review/:id', admin, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const { status } = parse(reviewUserSchema, request.body);
-    return ok(await users.review({ id: caller(request).user.id }, id, status, originOf(request)));
-  });
+  route(USERS_API.review, ({ request, params, body }) =>
+    users.review({ id: caller(request).user.id }, params.id, body.status, originOf(request)),
+  );
 
-  app.delete('/api/admin/users/:id', admin, async (request) => {
-    const { id } = parse(idParams, request.params);
-    return ok(await users.requestDeletion({ id: caller(request).user.id }, id, originOf(request)));
-  });
+  route(USERS_API.requestDeletion, ({ request, params }) =>
+    users.requestDeletion({ id: caller(request).user.id }, params.id, originOf(request)),
+  );
 }

@@ -1,13 +1,12 @@
-import { weatherQuerySchema } from '@platform/contracts';
+import { WEATHER_API } from '@platform/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok, parse } from '../../lib/http';
+import type { Guards } from '../../plugins/authentication';
+import { routesFor } from '../../plugins/endpoint-routes';
 import type { WeatherService } from './weather.service';
 
 /** Public, like the access screen that calls it; limited because each call spends the API quota. */
 const rateLimit = { max: 30, timeWindow: 60_000 };
 
-export function weatherRoutes(app: FastifyInstance, weather: WeatherService): void {
-  app.get('/api/weather', { config: { rateLimit } }, async (request) =>
-    ok(await weather.forecast(parse(weatherQuerySchema, request.query).q)),
-  );
+export function weatherRoutes(app: FastifyInstance, weather: WeatherService, guards: Guards): void {
+  routesFor(app, guards)(WEATHER_API.forecast, ({ query }) => weather.forecast(query.q), { config: { rateLimit } });
 }

@@ -4,11 +4,13 @@
 // test starts and may kill. Hooks let a test stand in the way of the server's writes and of the
 // link's requests, to kill a bot at an exact step of an order.
 import type { Account, Investment, Market } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
 import { botOrders, transactions } from '@platform/db';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { onTestFinished } from 'vitest';
+import { requestOf } from '@platform/contracts';
 import { botEntryLocation } from '../../../src/bots/host/bot-supervisor';
 import { EPICS } from '../../../src/bots/brokers/capital/capital-market';
 import { BotHub, botToken } from '../../../src/bots/host/bot-hub';
@@ -76,8 +78,7 @@ export async function liveBots({ markets, fakeMarkets = {}, requestsPerSecond, p
   const ownerToken = (await login(testApp, await createUser(testApp))).jwt;
   const adminToken = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
   const account = await testApp.call<Account>({
-    method: 'POST',
-    url: '/api/common/accounts/add',
+    ...requestOf(API.accounts.add),
     token: ownerToken,
     payload: {
       accountId: 'LIVE-1',
@@ -90,14 +91,12 @@ export async function liveBots({ markets, fakeMarkets = {}, requestsPerSecond, p
   const investments = new Map<Market, string>();
   for (const market of markets) {
     const algorithm = await testApp.call<{ _id: string }>({
-      method: 'POST',
-      url: '/api/common/algorithms/add',
+      ...requestOf(API.algorithms.add),
       token: adminToken,
       payload: { name: `Grid ${market}`, description: 'Griglia', minCapital: 1000, market },
     });
     const investment = await testApp.call<Investment>({
-      method: 'POST',
-      url: '/api/common/investments/add',
+      ...requestOf(API.investments.add),
       token: ownerToken,
       payload: {
         accountId: account.body.data._id,

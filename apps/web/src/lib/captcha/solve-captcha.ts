@@ -1,8 +1,8 @@
 // Fetches an ALTCHA challenge from the server and solves it in a worker: the payload a contact
 // request carries as its token (DESIGN.md section 3, captcha).
-import { captchaChallengeSchema } from '@platform/contracts';
+import { AUTH_API } from '@platform/contracts';
 import type { Challenge } from 'altcha-lib/types';
-import { apiRequest } from '../api-client';
+import { callApi } from '../api-client';
 import { encodeCaptchaPayload } from './captcha-payload';
 import type { SolverAnswer } from './solver-messages';
 
@@ -15,7 +15,7 @@ export interface SolvedCaptcha {
 /** Rejects with AbortError when signal aborts; the worker is stopped either way. */
 export async function solveCaptcha(signal: AbortSignal): Promise<SolvedCaptcha> {
   // The contract leaves the challenge opaque: altcha-lib on both sides owns its shape.
-  const challenge = (await apiRequest('/api/auth/captcha', { schema: captchaChallengeSchema, auth: 'none' })) as unknown as Challenge;
+  const challenge = (await callApi(AUTH_API.captcha, { auth: 'none' })) as unknown as Challenge;
   signal.throwIfAborted();
   const solution = await new Promise<SolverAnswer>((resolve, reject) => {
     const worker = new Worker(new URL('./captcha-solver.worker.ts', import.meta.url), { type: 'module' });

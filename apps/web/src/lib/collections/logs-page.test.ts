@@ -1,4 +1,4 @@
-import type { LogEntry } from '@platform/contracts';
+import { LOGS_API, urlOf, type LogEntry } from '@platform/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../testing/memory-storage';
@@ -24,7 +24,7 @@ function fakeServer() {
   return vi.fn<(path: string) => Promise<Response>>().mockImplementation((path) => {
     const url = new URL(path, 'http://platform.test');
     const data =
-      url.pathname === '/api/common/logs/count'
+      url.pathname === LOGS_API.count.path
         ? { total: logs.length }
         : logs.slice(
             Number(url.searchParams.get('offset')),
@@ -49,8 +49,8 @@ describe('logs pages', () => {
       Array.from({ length: 20 }, (_, index) => `log-${40 + index}`),
     );
     expect(server.mock.calls.map(([path]) => path).sort()).toEqual([
-      '/api/common/logs/count',
-      '/api/common/logs?limit=20&offset=40',
+      urlOf(LOGS_API.count),
+      urlOf(LOGS_API.list, undefined, { limit: 20, offset: 40 }),
     ]);
   });
 
@@ -73,7 +73,9 @@ describe('logs pages', () => {
 
     expect(collections.logs.queryKey).toEqual(logsPageQuery(0, LOGS_PAGE_SIZE).queryKey);
     expect(LOGS_PAGE_SIZE).toBe(50);
-    expect(server.mock.calls.map(([path]) => path)).toContain('/api/common/logs?limit=50&offset=0');
+    expect(server.mock.calls.map(([path]) => path)).toContain(
+      urlOf(LOGS_API.list, undefined, { limit: 50, offset: 0 }),
+    );
     expect(client.getQueryData(logsPageQuery(0, 50).queryKey)?.rows).toHaveLength(50);
   });
 });

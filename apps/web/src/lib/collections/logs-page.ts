@@ -2,10 +2,9 @@
 // the view asks the server for the page it shows and for the list's length, which the counter
 // ('from-to di total') and the page strip's last page need. A page is reached by offset, in one
 // call, so a click on the last page of the strip costs no walk through the pages before it.
-import { logEntrySchema, logsCountSchema, type LogEntry } from '@platform/contracts';
+import { LOGS_API, type LogEntry } from '@platform/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import * as z from 'zod';
-import { apiRequest } from '../api-client';
+import { callApi } from '../api-client';
 
 /** The view's rows per page at first (product-spec.md section 9), so also the page prefetched. */
 export const LOGS_PAGE_SIZE = 50;
@@ -22,10 +21,8 @@ export const logsPageQuery = (pageIndex: number, pageSize: number) =>
     queryKey: ['collection', 'logs', { pageIndex, pageSize }] as const,
     queryFn: async (): Promise<LogsPage> => {
       const [rows, { total }] = await Promise.all([
-        apiRequest(`/api/common/logs?limit=${pageSize}&offset=${pageIndex * pageSize}`, {
-          schema: z.array(logEntrySchema),
-        }),
-        apiRequest('/api/common/logs/count', { schema: logsCountSchema }),
+        callApi(LOGS_API.list, { query: { limit: pageSize, offset: pageIndex * pageSize } }),
+        callApi(LOGS_API.count),
       ]);
       return { rows, total };
     },

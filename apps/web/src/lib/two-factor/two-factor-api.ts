@@ -2,14 +2,14 @@
 // login offers, with the login's jwt held pending (pendingJwt), and the settings, with the session.
 // A verified code or a 2FA turned off changes the session's user, which the screens read.
 import {
+  AUTH_API,
   otpVerifyRequestSchema,
-  otpVerifyResponseSchema,
   type OtpDisableRequest,
   type OtpVerifyRequest,
 } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { apiRequest, type RequestAuth } from '../api-client';
+import type * as z from 'zod';
+import { callApi, type RequestAuth } from '../api-client';
 import { currentUserQueryKey } from '../session/session-api';
 
 /** A code typed into a form. */
@@ -23,16 +23,11 @@ const authOf = (pendingJwt: string | undefined): RequestAuth =>
 
 /** Confirms the pending secret with a code of it; a setup the login demanded answers the session it held back. */
 export const verifyOtp = ({ pendingJwt, ...body }: WithPendingJwt<OtpVerifyRequest>) =>
-  apiRequest('/api/auth/otp/verify', {
-    method: 'POST',
-    body,
-    schema: otpVerifyResponseSchema,
-    auth: authOf(pendingJwt),
-  });
+  callApi(AUTH_API.otpVerify, { body, auth: authOf(pendingJwt) });
 
 /** Turns 2FA off (settings: a code and the password), or skips the setup a login offered. */
 export const disableOtp = ({ pendingJwt, ...body }: WithPendingJwt<OtpDisableRequest>) =>
-  apiRequest('/api/auth/otp/disable', { method: 'POST', body, schema: z.null(), auth: authOf(pendingJwt) });
+  callApi(AUTH_API.otpDisable, { body, auth: authOf(pendingJwt) });
 
 function useSessionChange<Variables, Result>(call: (variables: Variables) => Promise<Result>) {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import { accountSchema, type AccountFormInput } from '@platform/contracts';
+import { ACCOUNTS_API, type AccountFormInput } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
 export const addAccount = (body: AccountFormInput) =>
-  apiRequest('/api/common/accounts/add', { method: 'POST', body, schema: accountSchema });
+  callApi(ACCOUNTS_API.add, { body });
 
 export function useAddAccount() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 // Credentials left out of the body (the form was not unlocked) stay as they are on the server.
-import { accountSchema, type AccountFormInput } from '@platform/contracts';
+import { ACCOUNTS_API, type AccountFormInput } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
 export const updateAccount = ({ id, body }: { id: string; body: AccountFormInput }) =>
-  apiRequest(`/api/common/accounts/edit/${id}`, { method: 'PATCH', body, schema: accountSchema });
+  callApi(ACCOUNTS_API.edit, { params: { id }, body });
 
 export function useUpdateAccount() {
   const queryClient = useQueryClient();

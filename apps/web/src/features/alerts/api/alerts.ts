@@ -1,24 +1,18 @@
 // The caller's alerts (issue 36, point 4): the unread count, asked every ALERT_POLL_MS while the
 // dashboard is open (the bell), the list when the bell is opened, and marking them read.
-import {
-  ALERT_POLL_MS,
-  ALERT_ROUTES,
-  alertListSchema,
-  alertUnreadSchema,
-  type AlertsReadInput,
-} from '@platform/contracts';
+import { ALERT_POLL_MS, ALERTS_API, type AlertsReadInput } from '@platform/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 const unreadQuery = queryOptions({
   queryKey: ['alerts', 'unread'] as const,
-  queryFn: () => apiRequest(ALERT_ROUTES.unread, { schema: alertUnreadSchema }),
+  queryFn: () => callApi(ALERTS_API.unread),
   refetchInterval: ALERT_POLL_MS,
 });
 
 const listQuery = queryOptions({
   queryKey: ['alerts', 'list'] as const,
-  queryFn: () => apiRequest(ALERT_ROUTES.list, { schema: alertListSchema }),
+  queryFn: () => callApi(ALERTS_API.list),
 });
 
 export const useUnreadAlerts = () => useQuery(unreadQuery);
@@ -29,8 +23,7 @@ export const useAlertList = (enabled: boolean) =>
 export function useMarkAlertsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AlertsReadInput) =>
-      apiRequest(ALERT_ROUTES.read, { method: 'PATCH', body: input, schema: alertUnreadSchema }),
+    mutationFn: (body: AlertsReadInput) => callApi(ALERTS_API.markRead, { body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(unreadQuery.queryKey, answer);
       return queryClient.invalidateQueries({ queryKey: listQuery.queryKey });

@@ -1,10 +1,9 @@
-import { algorithmSchema, type AlgorithmFormInput } from '@platform/contracts';
+import { ALGORITHMS_API, type AlgorithmFormInput } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
-export const addAlgorithm = (body: AlgorithmFormInput) =>
-  apiRequest('/api/common/algorithms/add', { method: 'POST', body, schema: algorithmSchema });
+export const addAlgorithm = (body: AlgorithmFormInput) => callApi(ALGORITHMS_API.add, { body });
 
 export function useAddAlgorithm() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import { algorithmSchema, type AlgorithmFormInput } from '@platform/contracts';
+import { ALGORITHMS_API, type AlgorithmFormInput } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
 export const updateAlgorithm = ({ id, body }: { id: string; body: AlgorithmFormInput }) =>
-  apiRequest(`/api/common/edit/algorithms/${id}`, { method: 'PATCH', body, schema: algorithmSchema });
+  callApi(ALGORITHMS_API.edit, { params: { id }, body });
 
 export function useUpdateAlgorithm() {
   const queryClient = useQueryClient();

@@ -1,13 +1,12 @@
-import { analysisSchema, type createAnalysisSchema } from '@platform/contracts';
+import { ANALYSES_API, type createAnalysisSchema } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
 export type NewAnalysis = z.output<typeof createAnalysisSchema>;
 
-export const createAnalysis = (body: NewAnalysis) =>
-  apiRequest('/api/common/analysis', { method: 'POST', body, schema: analysisSchema });
+export const createAnalysis = (body: NewAnalysis) => callApi(ANALYSES_API.create, { body });
 
 export function useCreateAnalysis() {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
+import { ANALYSES_API } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
-// Only the envelope's ok matters: the row leaves the list when it is refetched.
-export const deleteAnalysis = (id: string) =>
-  apiRequest(`/api/common/analysis/${id}`, { method: 'DELETE', schema: z.unknown() });
+// The row leaves the list when it is refetched.
+export const deleteAnalysis = (id: string) => callApi(ANALYSES_API.remove, { params: { id } });
 
 export function useDeleteAnalysis() {
   const queryClient = useQueryClient();

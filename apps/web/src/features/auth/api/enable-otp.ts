@@ -1,11 +1,11 @@
 // The OTP setup offered at login: a fresh secret, authenticated by the login's jwt that is not
 // yet the session. A query, not a mutation: it runs once when the setup opens and is shown as is.
-import { otpEnableResponseSchema } from '@platform/contracts';
+import { AUTH_API } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const enableOtp = (pendingJwt: string) =>
-  apiRequest('/api/auth/otp/enable', { method: 'POST', body: {}, schema: otpEnableResponseSchema, auth: { bearer: pendingJwt } });
+  callApi(AUTH_API.otpEnable, { body: {}, auth: { bearer: pendingJwt } });
 
 export const useOtpSetup = (pendingJwt: string) =>
   useQuery({

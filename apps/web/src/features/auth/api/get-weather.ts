@@ -1,8 +1,8 @@
 // The forecast for the weather widget, through the server's proxy of weatherapi.com. Failures
 // are only logged (product-spec.md section 8, Weather): the widget stays empty.
-import { WEATHER_MESSAGES, weatherForecastSchema } from '@platform/contracts';
+import { WEATHER_API, WEATHER_MESSAGES } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export interface Position {
   latitude: number;
@@ -14,10 +14,7 @@ export const weatherQuery = ({ latitude, longitude }: Position) => `${latitude.t
 
 export async function getWeather(position: Position) {
   try {
-    return await apiRequest(`/api/weather?q=${encodeURIComponent(weatherQuery(position))}`, {
-      schema: weatherForecastSchema,
-      auth: 'none',
-    });
+    return await callApi(WEATHER_API.forecast, { query: { q: weatherQuery(position) }, auth: 'none' });
   } catch (error) {
     console.error(new Error(WEATHER_MESSAGES.requestFailed, { cause: error }));
     throw error;

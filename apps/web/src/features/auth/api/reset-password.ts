@@ -1,10 +1,8 @@
-import type { PasswordReset } from '@platform/contracts';
+import { AUTH_API, type PasswordReset } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, callApi } from '../../../lib/api-client';
 
-export const resetPassword = (body: PasswordReset) =>
-  apiRequest('/api/auth/password-reset', { method: 'POST', body, schema: z.null(), auth: 'none' });
+export const resetPassword = (body: PasswordReset) => callApi(AUTH_API.passwordReset, { body, auth: 'none' });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
 

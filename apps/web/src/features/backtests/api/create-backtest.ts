@@ -1,10 +1,10 @@
-import { backtestSchema, type BacktestConfigInput } from '@platform/contracts';
+import { BACKTESTS_API, type BacktestConfigInput } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
 export const createBacktest = (config: BacktestConfigInput) =>
-  apiRequest('/api/common/backtest', { method: 'POST', body: { config }, schema: backtestSchema });
+  callApi(BACKTESTS_API.create, { body: { config } });
 
 export function useCreateBacktest() {
   const queryClient = useQueryClient();

@@ -1,11 +1,10 @@
+import { BACKTESTS_API } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
-// Only the envelope's ok matters: the row leaves the list when it is refetched.
-export const deleteBacktest = (id: string) =>
-  apiRequest(`/api/common/backtest/${id}`, { method: 'DELETE', schema: z.unknown() });
+// The row leaves the list when it is refetched.
+export const deleteBacktest = (id: string) => callApi(BACKTESTS_API.remove, { params: { id } });
 
 export function useDeleteBacktest() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 // A finished backtest's result rows as a CSV file (issue 36): every row, not only those within
 // the risk score the results screen shows.
-import { statementPaths } from '@platform/contracts';
+import { STATEMENTS_API, urlOf } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download-request';
 
 export const exportBacktestResults = (backtestId: string) =>
-  downloadFile(statementPaths.resultsCsv(backtestId), 'risultati-backtest.csv');
+  downloadFile(urlOf(STATEMENTS_API.resultsCsv, { id: backtestId }), 'risultati-backtest.csv');
 
 export const useExportBacktestResults = () => useMutation({ mutationFn: exportBacktestResults });

@@ -1,12 +1,11 @@
 // One backtest with its result rows: the list leaves them out (a range has 1,323), so the
 // results screen asks for them when it opens. A finished backtest never changes, so once loaded
 // the rows stay fresh.
-import { backtestSchema } from '@platform/contracts';
+import { BACKTESTS_API } from '@platform/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
-export const getBacktest = (id: string) =>
-  apiRequest(`/api/common/backtest/${id}`, { schema: backtestSchema });
+export const getBacktest = (id: string) => callApi(BACKTESTS_API.get, { params: { id } });
 
 export const backtestQuery = (id: string) =>
   queryOptions({

@@ -1,11 +1,11 @@
 // A result row's balance and equity curve (issue 36): computed by the server when asked, never
 // stored. A finished backtest never changes, so a curve once loaded stays fresh.
-import { equityCurvePath, equityCurveSchema } from '@platform/contracts';
+import { EQUITY_CURVE_API } from '@platform/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const getEquityCurve = (backtestId: string, row: number) =>
-  apiRequest(equityCurvePath(backtestId, row), { schema: equityCurveSchema });
+  callApi(EQUITY_CURVE_API.curve, { params: { id: backtestId, row } });
 
 export const equityCurveQuery = (backtestId: string, row: number) =>
   queryOptions({

@@ -1,10 +1,9 @@
-import { investmentSchema, type InvestmentFormInput } from '@platform/contracts';
+import { INVESTMENTS_API, type InvestmentFormInput } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
-export const addInvestment = (body: InvestmentFormInput) =>
-  apiRequest('/api/common/investments/add', { method: 'POST', body, schema: investmentSchema });
+export const addInvestment = (body: InvestmentFormInput) => callApi(INVESTMENTS_API.add, { body });
 
 export function useAddInvestment() {
   const queryClient = useQueryClient();

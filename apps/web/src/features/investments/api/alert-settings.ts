@@ -1,18 +1,13 @@
 // An investment's alert settings (issue 36, point 4): read when the dialog opens, saved from it.
 // The save's answer carries the webhook's secret once, when it was just made.
-import {
-  alertPaths,
-  alertSettingsSavedSchema,
-  alertSettingsSchema,
-  type AlertSettingsForm,
-} from '@platform/contracts';
+import { ALERTS_API, type AlertSettingsForm } from '@platform/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export const alertSettingsQuery = (investmentId: string) =>
   queryOptions({
     queryKey: ['alert-settings', investmentId] as const,
-    queryFn: () => apiRequest(alertPaths.settings(investmentId), { schema: alertSettingsSchema }),
+    queryFn: () => callApi(ALERTS_API.settings, { params: { id: investmentId } }),
   });
 
 export const saveAlertSettings = ({
@@ -21,12 +16,7 @@ export const saveAlertSettings = ({
 }: {
   investmentId: string;
   form: AlertSettingsForm;
-}) =>
-  apiRequest(alertPaths.settings(investmentId), {
-    method: 'PATCH',
-    body: form,
-    schema: alertSettingsSavedSchema,
-  });
+}) => callApi(ALERTS_API.saveSettings, { params: { id: investmentId }, body: form });
 
 export function useSaveAlertSettings() {
   const queryClient = useQueryClient();

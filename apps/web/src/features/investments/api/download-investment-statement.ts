@@ -1,5 +1,5 @@
 // An investment's monthly statement as a PDF (issue 36), for a month given as YYYY-MM.
-import { statementPaths } from '@platform/contracts';
+import { STATEMENTS_API, urlOf } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download-request';
 
@@ -9,6 +9,10 @@ export const downloadInvestmentStatement = ({
 }: {
   investmentId: string;
   month: string;
-}) => downloadFile(statementPaths.statementPdf(investmentId, month), `estratto-conto-${month}.pdf`);
+}) =>
+  downloadFile(
+    urlOf(STATEMENTS_API.statementPdf, { id: investmentId }, { month }),
+    `estratto-conto-${month}.pdf`,
+  );
 
 export const useDownloadInvestmentStatement = () => useMutation({ mutationFn: downloadInvestmentStatement });

@@ -1,11 +1,11 @@
 // An investment's closed cycles as a CSV file (issue 36): downloaded with the session's bearer
 // and saved under the server's file name.
-import { statementPaths } from '@platform/contracts';
+import { STATEMENTS_API, urlOf } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download-request';
 
 export const exportInvestmentTransactions = (investmentId: string) =>
-  downloadFile(statementPaths.transactionsCsv(investmentId), 'transazioni.csv');
+  downloadFile(urlOf(STATEMENTS_API.transactionsCsv, { id: investmentId }), 'transazioni.csv');
 
 export const useExportInvestmentTransactions = () =>
   useMutation({ mutationFn: exportInvestmentTransactions });

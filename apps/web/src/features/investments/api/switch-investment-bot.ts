@@ -1,13 +1,13 @@
 // The bot of an investment stopped (state 0) or started again (state 1); positions are left as
 // they are. The list is asked again so the state shows at once.
-import { investmentSchema } from '@platform/contracts';
+import { INVESTMENTS_API } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 import type { BotSwitch } from '../bot-state';
 
 export const switchInvestmentBot = ({ id, action }: { id: string; action: BotSwitch }) =>
-  apiRequest(`/api/common/investments/${action}/${id}`, { method: 'PATCH', schema: investmentSchema });
+  callApi(INVESTMENTS_API[action], { params: { id } });
 
 export function useSwitchInvestmentBot() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import { investmentSchema, type InvestmentFormInput } from '@platform/contracts';
+import { INVESTMENTS_API, type InvestmentFormInput } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
 export const updateInvestment = ({ id, body }: { id: string; body: InvestmentFormInput }) =>
-  apiRequest(`/api/common/investments/edit/${id}`, { method: 'PATCH', body, schema: investmentSchema });
+  callApi(INVESTMENTS_API.edit, { params: { id }, body });
 
 export function useUpdateInvestment() {
   const queryClient = useQueryClient();

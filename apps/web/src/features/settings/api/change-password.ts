@@ -1,9 +1,7 @@
-import type { ChangePasswordRequest } from '@platform/contracts';
+import { AUTH_API, type ChangePasswordRequest } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
-export const changePassword = (body: ChangePasswordRequest) =>
-  apiRequest('/api/auth/change-password', { method: 'POST', body, schema: z.null() });
+export const changePassword = (body: ChangePasswordRequest) => callApi(AUTH_API.changePassword, { body });
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });

@@ -1,9 +1,8 @@
 // Ends every session and saved auto-login of the user on the server, this one included.
+import { AUTH_API } from '@platform/contracts';
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
-const logoutEverywhere = () =>
-  apiRequest('/api/auth/logout-everywhere', { method: 'POST', body: {}, schema: z.null() });
+const logoutEverywhere = () => callApi(AUTH_API.logoutEverywhere);
 
 export const useLogoutEverywhere = () => useMutation({ mutationFn: logoutEverywhere });

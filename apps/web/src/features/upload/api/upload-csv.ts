@@ -1,7 +1,7 @@
 // POST /api/admin/upload-csv (product-spec.md section 7): the multipart of csvFile, algorithmId
 // and timeframe, with the bytes' progress and the retries of section 7. The answer tells what
 // was stored, so the stored-data list is refreshed.
-import { uploadResultSchema, type Timeframe } from '@platform/contracts';
+import { MARKETDATA_API, type Timeframe } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { collections } from '../../../lib/collections/collections';
@@ -24,7 +24,7 @@ export function uploadCsv(
   body.append('algorithmId', algorithmId);
   body.append('timeframe', timeframe);
   body.append('csvFile', file, file.name);
-  return uploadRequest('/api/admin/upload-csv', { body, schema: uploadResultSchema, ...options });
+  return uploadRequest(MARKETDATA_API.upload, { body, ...options });
 }
 
 /** The upload with its progress figures, the attempt under way and a cancel. */

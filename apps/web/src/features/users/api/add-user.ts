@@ -1,11 +1,10 @@
 // Creating a user also mails them the invitation with the set-password link (server side).
-import { managedUserSchema, type UserFormInput } from '@platform/contracts';
+import { USERS_API, type UserFormInput } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
-export const addUser = (body: UserFormInput) =>
-  apiRequest('/api/admin/users/add', { method: 'POST', body, schema: managedUserSchema });
+export const addUser = (body: UserFormInput) => callApi(USERS_API.add, { body });
 
 export function useAddUser() {
   const queryClient = useQueryClient();

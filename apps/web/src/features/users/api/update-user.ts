@@ -1,10 +1,10 @@
-import { managedUserSchema, type UserFormInput } from '@platform/contracts';
+import { USERS_API, type UserFormInput } from '@platform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
 export const updateUser = ({ id, body }: { id: string; body: UserFormInput }) =>
-  apiRequest(`/api/admin/users/${id}`, { method: 'PATCH', body, schema: managedUserSchema });
+  callApi(USERS_API.update, { params: { id }, body });
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();

@@ -1,0 +1,77 @@
+// Registers a route from its endpoint's declaration in contracts: the method and path, the guard
+// its access names, the parsing of its path parameters, query and body with its schemas (a bad
+// value is a 400 with the schema's message), and the envelope around what the handler returns.
+// A raw endpoint (a file, the API's document) sends its own answer through the reply.
+import { isRaw, type Access, type DataOf, type Endpoint } from '@platform/contracts';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import type * as z from 'zod';
+import { ok, parse } from '../lib/http';
+import type { Guards } from './authentication';
+
+type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+
+export interface RouteInput<E extends Endpoint> {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What the handler gives back: the envelope's data, or for a raw endpoint the reply it sent. */
+type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> | DataOf<E> : FastifyReply;
+
+export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>) => Answer<E> | Promise<Answer<E>>;
+
+/** Fastify's per-route settings: config (e.g. { rateLimit }), bodyLimit and logLevel. */
+export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'logLevel'>;
+
+function guardOf(access: Access, guards: Guards): preHandlerAsyncHookHandler | undefined {
+  switch (access) {
+    case 'public':
+      return undefined;
+    case 'optional-session':
+      return guards.optional;
+    case 'signed-in':
+      return guards.authenticated;
+    case 'otp-setup':
+      return guards.sessionOrOtpSetup;
+    case 'admin':
+      return guards.roles('admin');
+  }
+}
+
+const parseIf = (schema: Endpoint['body'], input: unknown) =>
+  schema === undefined || schema === 'multipart' ? undefined : parse(schema, input);
+
+export type DeclareRoute = <E extends Endpoint>(endpoint: E, handle: RouteHandler<E>, options?: RouteOptions) => void;
+
+/** The route registrar of one Fastify scope, with the app's guards. */
+export function routesFor(app: FastifyInstance, guards: Guards): DeclareRoute {
+  return (endpoint, handle, options = {}) => {
+    const preHandler = guardOf(endpoint.access, guards);
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      ...(preHandler ? { preHandler } : {}),
+      ...options,
+      handler: async (request, reply) => {
+        const input = {
+          params: parseIf(endpoint.params, request.params),
+          query: parseIf(endpoint.query, request.query),
+          body: parseIf(endpoint.body, request.body),
+          request,
+          reply,
+        } as RouteInput<typeof endpoint>;
+        const answer = await handle(input);
+        return isRaw(endpoint.response) ? answer : ok(answer);
+      },
+    });
+  };
+}
