@@ -1,5 +1,6 @@
-import type { Role, Transaction } from '@platform/contracts';
+import type { Transaction } from '@platform/contracts';
 import type { TransactionRow } from '@platform/db';
+import { ownerScope, type Viewer } from '../../lib/policy';
 import type { TransactionsRepository } from './transactions.repository';
 
 /**
@@ -25,8 +26,8 @@ export class TransactionsService {
   constructor(private readonly repository: TransactionsRepository) {}
 
   /** Admins see every statement line, everyone else their own. */
-  async list(viewer: { id: string; role: Role }): Promise<Transaction[]> {
-    const rows = await this.repository.list(viewer.role === 'admin' ? undefined : viewer.id);
+  async list(viewer: Pick<Viewer, 'id' | 'role'>): Promise<Transaction[]> {
+    const rows = await this.repository.list(ownerScope(viewer));
     return rows.map(toTransaction);
   }
 }
