@@ -61,10 +61,10 @@ describe('alerts of a bot paused past its calendar', () => {
     // The market closes for the weekend: it opens again in 49 hours, on the minute.
     const start = testApp.clock.now().getTime();
     const opens = Math.floor((start + 49 * HOUR) / MINUTE) * MINUTE;
-    await bots.note(investment._id, closedUntil(opens));
+    await bots.note(investment._id, closedUntil(opens), opens);
     // The bot restarted in the middle says it again: the same pause, from the same start.
     testApp.clock.advance(HOUR);
-    await bots.note(investment._id, closedUntil(opens));
+    await bots.note(investment._id, closedUntil(opens), opens);
     await alertsService.settled();
     const [pause] = await testApp.database.db.select().from(marketPauses);
     expect(pause?.since.getTime()).toBe(start);

@@ -110,11 +110,17 @@ export interface OrderJournal {
   sent(clientRef: string, dealReference: string): Promise<void>;
 }
 
+/** Why a market does not trade now, and when its calendar says it opens again (ms), if it says. */
+export interface MarketClosure {
+  reason: string;
+  reopensAt: number | null;
+}
+
 export interface Broker {
   /** Logs in and checks the instrument; throws BrokerError('credentials' | 'not-tradable' | ...). */
   connect(): Promise<void>;
   /** Why the market does not trade now (closed, offline...), or null when it trades. */
-  marketClosed?(): Promise<string | null>;
+  marketClosed?(): Promise<MarketClosure | null>;
   /** Why the broker would refuse orders of these lots (too small, too large for its dealing rules), or null. */
   sizeProblem?(lots: readonly number[]): string | null;
   /**

@@ -302,7 +302,8 @@ export class BotHub {
     working: ({ investmentId }, { id, workingOrderId }) =>
       this.bots.working(investmentId, id, workingOrderId).then(() => null),
     cancel: ({ investmentId }, { id }) => this.bots.cancel(investmentId, id).then(() => null),
-    note: ({ investmentId }, { message }) => this.bots.note(investmentId, message).then(() => null),
+    note: ({ investmentId }, { message, reopensAt }) =>
+      this.bots.note(investmentId, message, reopensAt).then(() => null),
     stopAdjusted: ({ investmentId }, { id, requested, held }) =>
       this.bots.stopAdjusted(investmentId, id, requested, held).then(() => null),
     fail: ({ investmentId }, { id, message }) => this.bots.fail(investmentId, id, message).then(() => null),

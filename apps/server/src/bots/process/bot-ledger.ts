@@ -15,8 +15,11 @@ export interface BotLedger extends OrderJournal {
   fail(id: string, message: string): Promise<void>;
   closeCycle(record: ClosedCycleRecord): Promise<void>;
   halt(message: string): Promise<void>;
-  /** Why the running bot waits, shown on the investment; null once it trades again. */
-  note(message: string | null): Promise<void>;
+  /**
+   * Why the running bot waits, shown on the investment; null once it trades again. For a closed
+   * market, when its calendar says it opens again (ms).
+   */
+  note(message: string | null, reopensAt?: number | null): Promise<void>;
   stopAdjusted(id: string, requested: number, held: number): Promise<void>;
 }
 

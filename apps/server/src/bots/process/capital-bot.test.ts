@@ -371,6 +371,8 @@ describe('a bot on Capital.com when its market closes', () => {
         'Mercato GOLD chiuso su Capital.com (CLOSED): il bot riprende da solo alla riapertura (riapertura prevista dom 29/11 22:00 UTC).',
       );
     expect(ledger.waitingWith).toBe(bot.paused);
+    // The reopening goes with the reason, for the alert of a pause longer than the calendar says.
+    expect(ledger.reopensAt).toBe(Date.UTC(2026, 10, 29, 22, 0));
     // Saturday: it asks again now and then, and waits.
     clock.advance(24 * 3_600_000);
     await bot.idle();

@@ -35,6 +35,7 @@ import {
   type Broker,
   type BrokerExit,
   type BrokerPosition,
+  type MarketClosure,
   type OpenOrder,
   type OrderOutcome,
 } from '../brokers/broker';
@@ -84,6 +85,9 @@ export interface GridBotOptions {
 
 /** Why the bot does not trade now, while it still runs. */
 type Pause = { kind: 'market-closed' | 'settling' | 'broker-down'; reason: string };
+
+/** A pause of a closed market, when its calendar does not say (or the broker could not be asked). */
+const noReopening = (reason: string): MarketClosure => ({ reason, reopensAt: null });
 
 /** rate(day) of fx(d): clamped to the table's ends, 1.0 before it (engine.md section 1). */
 export function fxRateOf(table: FxTable): (timeMs: number) => number {
@@ -198,7 +202,7 @@ export class GridBot {
       await reconcile(this);
       if (this.stepper.cannotOpen) return await this.halt(this.cannotOpenReason());
       const closed = await this.broker.marketClosed?.();
-      if (closed) await this.pauseFor('market-closed', closed);
+      if (closed) await this.pauseForClosedMarket(closed);
       else {
         await this.resume();
         await this.keepResting();
@@ -358,9 +362,8 @@ export class GridBot {
       await this.pauseFor('broker-down', BOT_MESSAGES.brokerDown(error.message));
     else if (error instanceof BrokerError && error.problem === 'market-closed')
       // The market's own words (its status, its reopening) say more than the refused deal's.
-      await this.pauseFor(
-        'market-closed',
-        (await this.broker.marketClosed?.().catch(() => null)) ?? error.message,
+      await this.pauseForClosedMarket(
+        (await this.broker.marketClosed?.().catch(() => null)) ?? noReopening(error.message),
       );
     else if (!(error instanceof Resync)) throw error;
     this.resync();
@@ -683,11 +686,16 @@ export class GridBot {
   }
 
   /** Waits with the reason on the investment; a closed market takes precedence over the lesser waits. */
-  async pauseFor(kind: Pause['kind'], reason: string): Promise<void> {
+  async pauseFor(kind: Pause['kind'], reason: string, reopensAt: number | null = null): Promise<void> {
     if (this.pause?.reason === reason) return;
     this.pause = { kind, reason };
     this.options.logger.warn({ reason }, 'bot waits');
-    await this.ledger.note(reason);
+    await this.ledger.note(reason, reopensAt);
+  }
+
+  /** Waits for a closed market, telling when its calendar says it reopens (the alerts weigh the pause by it). */
+  private pauseForClosedMarket({ reason, reopensAt }: MarketClosure): Promise<void> {
+    return this.pauseFor('market-closed', reason, reopensAt);
   }
 
   async resume(): Promise<void> {
@@ -702,7 +710,8 @@ export class GridBot {
     const now = this.timers.now();
     if (now - this.lastMarketCheck < 5_000) return false;
     this.lastMarketCheck = now;
-    const closed = await this.broker.marketClosed?.().catch(() => 'unknown');
+    // A broker that cannot say leaves the bot paused: it asks again at the next look.
+    const closed = await this.broker.marketClosed?.().catch(() => noReopening('unknown'));
     if (closed) return false;
     await this.resume();
     await this.keepResting().catch((error: unknown) => this.recover(error));
@@ -747,7 +756,7 @@ export class GridBot {
     } else if (this.pause) return;
     else if (this.timers.now() - this.lastPriceAt >= this.marketCheckMs) {
       const closed = await this.broker.marketClosed!();
-      if (closed) await this.pauseFor('market-closed', closed);
+      if (closed) await this.pauseForClosedMarket(closed);
     } else if (this.resting && this.cycle) {
       const { record, workingOrderId } = this.resting;
       const filled = await this.sender.restingFill(record, workingOrderId);

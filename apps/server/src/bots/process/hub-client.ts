@@ -122,7 +122,7 @@ export function hubLedger(hub: HubClient): BotLedger {
     fail: (id, message) => hub.call('fail', { id, message }).then(done),
     closeCycle: (record) => hub.call('closeCycle', record).then(done),
     halt: (message) => hub.call('halt', { message }).then(done),
-    note: (message) => hub.call('note', { message }).then(done),
+    note: (message, reopensAt = null) => hub.call('note', { message, reopensAt }).then(done),
     stopAdjusted: (id, requested, held) => hub.call('stopAdjusted', { id, requested, held }).then(done),
   };
 }

@@ -129,7 +129,8 @@ export interface HubCalls {
    * Why a running bot waits (its market is closed, an order's outcome is not known yet), shown on
    * the investment; null once it trades again.
    */
-  note: { params: { message: string | null }; result: null };
+  /** reopensAt: a closed market's calendar reopening (ms), when known. */
+  note: { params: { message: string | null; reopensAt: number | null }; result: null };
   /** The broker would not hold the cycle's stop where asked: it holds this one instead (audited). */
   stopAdjusted: { params: { id: string; requested: number; held: number }; result: null };
   closeCycle: { params: ClosedCycleRecord; result: null };

@@ -31,7 +31,7 @@ import type { AuditTrail } from '../logs/logs.service';
 import { ALERT_TEXTS } from './alert-texts';
 import type { AlertsRepository, InvestmentFacts } from './alerts.repository';
 import { drawdownOf } from './drawdown';
-import { calendarReopening, pauseIsOverdue, pauseLength, reopeningOf } from './market-pause';
+import { calendarReopening, pauseIsOverdue, pauseLength } from './market-pause';
 import { WebhookAddressError, type WebhookAddressPolicy } from './webhook-address';
 import type { WebhookCall } from './webhook-client';
 import { newWebhookSecret } from './webhook-signature';
@@ -241,17 +241,12 @@ export class AlertsService implements BotEvents {
     });
   }
 
-  paused(investmentId: string, at: Date, reason: string | null): void {
+  paused(investmentId: string, at: Date, reason: string | null, reopensAt: number | null): void {
     const previous = this.pauseWrites.get(investmentId) ?? Promise.resolve();
     const write = previous.then(() =>
       reason === null
         ? this.deps.repository.pauseEnded(investmentId)
-        : this.deps.repository.pauseStarted(
-            investmentId,
-            reason,
-            at,
-            nullableDate(reopeningOf(reason, at.getTime())),
-          ),
+        : this.deps.repository.pauseStarted(investmentId, reason, at, nullableDate(reopensAt)),
     );
     const settledWrite = write.catch(() => undefined);
     this.pauseWrites.set(investmentId, settledWrite);

@@ -1,30 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pauseDueAt, pauseIsOverdue, pauseLength, reopeningOf } from './market-pause';
+import { pauseDueAt, pauseIsOverdue, pauseLength } from './market-pause';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const closedReason = (when: string) =>
-  `Mercato GOLD chiuso su Capital.com (CLOSED): il bot riprende da solo alla riapertura (riapertura prevista ${when}).`;
-
-describe('reopeningOf', () => {
-  it("reads the reopening a closed market's reason names", () => {
-    const friday = Date.UTC(2026, 10, 27, 21, 5);
-    expect(reopeningOf(closedReason('dom 29/11 22:00 UTC'), friday)).toBe(Date.UTC(2026, 10, 29, 22, 0));
-  });
-
-  it('takes the year that puts the reopening nearest to the reason, over new year', () => {
-    const newYearsEve = Date.UTC(2026, 11, 31, 22, 0);
-    expect(reopeningOf(closedReason('dom 03/01 22:00 UTC'), newYearsEve)).toBe(Date.UTC(2027, 0, 3, 22, 0));
-  });
-
-  it('answers null for a reason with no reopening', () => {
-    expect(
-      reopeningOf('Mercato GOLD chiuso su Capital.com (CLOSED): il bot riprende da solo alla riapertura.', 0),
-    ).toBeNull();
-    expect(reopeningOf('Il broker non risponde (timeout): il bot riprova da solo.', 0)).toBeNull();
-  });
-});
-
 describe('pauseDueAt', () => {
   const since = Date.UTC(2026, 10, 27, 21, 5);
 

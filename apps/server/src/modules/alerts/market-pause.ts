@@ -1,9 +1,8 @@
-// When a paused bot is worth an alert. The bots say why they wait in words (the investment's
-// reason); a Capital.com market closed adds when its calendar (the instrument's opening hours)
-// says it opens again: "(riapertura prevista lun 29/11 22:00 UTC)", written by formatOpening in
-// bots/brokers/capital/capital-market.ts. That reopening, with a grace, is when the pause stops
-// being explained; a pause without one (a broker that does not answer, a market closed when its
-// hours do not tell) is explained for a fixed while from its start.
+// When a paused bot is worth an alert. A bot waiting for a closed Capital.com market says when
+// its calendar (the instrument's opening hours) opens it again (MarketClosure.reopensAt, sent with
+// the pause's reason). That reopening, with a grace, is when the pause stops being explained; a
+// pause without one (a broker that does not answer, a market closed when its hours do not tell) is
+// explained for a fixed while from its start.
 import { MARKET_PAUSE_GRACE_MS } from '@platform/contracts';
 
 export interface PauseFacts {
@@ -11,24 +10,6 @@ export interface PauseFacts {
   since: number;
   /** When the market's calendar says it opens again (ms), or null when it does not say. */
   reopensAt: number | null;
-}
-
-const REOPENING = /riapertura prevista \S+ (\d{2})\/(\d{2}) (\d{2}):(\d{2}) UTC/;
-
-/**
- * The reopening a pause's reason names (ms), or null. The reason gives day and month only: the
- * year is the one that puts it nearest to when the reason was written (the hours look a week ahead).
- */
-export function reopeningOf(reason: string, writtenAt: number): number | null {
-  const match = REOPENING.exec(reason);
-  if (!match) return null;
-  const [day, month, hour, minute] = match.slice(1).map(Number) as [number, number, number, number];
-  const year = new Date(writtenAt).getUTCFullYear();
-  const candidates = [year - 1, year, year + 1]
-    .map((y) => Date.UTC(y, month - 1, day, hour, minute))
-    .filter((at) => new Date(at).getUTCDate() === day);
-  if (candidates.length === 0) return null;
-  return candidates.reduce((best, at) => (Math.abs(at - writtenAt) < Math.abs(best - writtenAt) ? at : best));
 }
 
 /** The reopening that explains the pause, or null (none known, or one already past when it began). */

@@ -9,8 +9,11 @@ export interface BotEvents {
   filled(investmentId: string, orderId: string, fillPrice: number): void;
   /** A cycle of the bot closed and was booked. */
   cycleClosed(investmentId: string): void;
-  /** The running bot waits now for this reason (a closed market, a silent broker), or trades again (null). */
-  paused(investmentId: string, at: Date, reason: string | null): void;
+  /**
+   * The running bot waits now for this reason (a closed market, a silent broker), or trades again
+   * (null); reopensAt: when the closed market's calendar says it opens again (ms), if it says.
+   */
+  paused(investmentId: string, at: Date, reason: string | null, reopensAt: number | null): void;
 }
 
 export const noBotEvents: BotEvents = {

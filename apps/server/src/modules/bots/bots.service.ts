@@ -180,10 +180,13 @@ export class BotsService {
     await this.repository.settleOrder(id, investmentId, { status: 'failed', message });
   }
 
-  /** Why a running bot waits (a closed market, an outcome being settled), or null: shown on the investment. */
-  async note(investmentId: string, message: string | null): Promise<void> {
+  /**
+   * Why a running bot waits (a closed market, an outcome being settled), or null: shown on the
+   * investment. A closed market's calendar reopening (ms), when known, goes to the listeners.
+   */
+  async note(investmentId: string, message: string | null, reopensAt: number | null = null): Promise<void> {
     await this.repository.noteRunning(investmentId, message);
-    this.events.paused(investmentId, this.clock.now(), message);
+    this.events.paused(investmentId, this.clock.now(), message, reopensAt);
   }
 
   /** The broker holds a position's stop elsewhere than the cycle's: recorded on the order and audited. */

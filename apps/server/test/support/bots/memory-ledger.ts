@@ -49,8 +49,12 @@ export class MemoryLedger implements BotLedger {
     return Promise.resolve();
   }
 
-  note(message: string | null): Promise<void> {
+  /** When the closed market the bot last waited for reopens, as the bot said (ms), or null. */
+  reopensAt: number | null = null;
+
+  note(message: string | null, reopensAt: number | null = null): Promise<void> {
     this.notes.push(message);
+    this.reopensAt = reopensAt;
     return Promise.resolve();
   }
 

@@ -111,9 +111,11 @@ describe('Capital.com broker: markets and sizes', () => {
     });
     broker = brokerOn(fake, { timers: { now: () => saturday, setTimeout, clearTimeout } });
     await broker.connect();
-    await expect(broker.marketClosed()).resolves.toBe(
-      'Mercato GOLD chiuso su Capital.com (CLOSED): il bot riprende da solo alla riapertura (riapertura prevista dom 29/11 22:00 UTC).',
-    );
+    await expect(broker.marketClosed()).resolves.toEqual({
+      reason:
+        'Mercato GOLD chiuso su Capital.com (CLOSED): il bot riprende da solo alla riapertura (riapertura prevista dom 29/11 22:00 UTC).',
+      reopensAt: Date.UTC(2026, 10, 29, 22, 0),
+    });
     fake.setMarket('GOLD', { marketStatus: 'TRADEABLE', openingHours: undefined });
     await expect(broker.marketClosed()).resolves.toBeNull();
   });

@@ -15,6 +15,7 @@ import {
   type Broker,
   type BrokerExit,
   type BrokerPosition,
+  type MarketClosure,
   type OpenOrder,
   type OrderJournal,
   type OrderOutcome,
@@ -44,7 +45,7 @@ import {
   readWorkingOrders,
 } from './capital-find-opened';
 import type { CapitalLink } from './capital-link';
-import { type CapitalMarket, marketClosedReason, resolveMarket } from './capital-market';
+import { type CapitalMarket, marketClosure, resolveMarket } from './capital-market';
 import { silentLogger } from './capital-ports';
 import { dealRejected } from './capital-problems';
 import type { Confirm } from './capital-schemas';
@@ -96,8 +97,8 @@ export class CapitalBroker implements Broker {
     this.#logger.info({ market: this.#options.market, ...this.#market }, 'Capital.com market ready');
   }
 
-  marketClosed(): Promise<string | null> {
-    return marketClosedReason(this.#link, this.#require().epic, this.#timers.now());
+  marketClosed(): Promise<MarketClosure | null> {
+    return marketClosure(this.#link, this.#require().epic, this.#timers.now());
   }
 
   sizeProblem(lots: readonly number[]): string | null {

@@ -4,7 +4,7 @@
 // "US Tech 100" found it, so the Nasdaq falls back to that search. Sizes, steps and distances are
 // not documented per instrument: they are read from the market's dealing rules at start.
 import type { Market } from '@platform/contracts';
-import { BrokerError } from '../broker';
+import { BrokerError, type MarketClosure } from '../broker';
 import { CapitalApiError } from './capital-http';
 import type { CapitalLink } from './capital-link';
 import { callFailed } from './capital-problems';
@@ -58,12 +58,8 @@ export async function resolveMarket(link: CapitalLink, market: Market): Promise<
   };
 }
 
-/** Why the market does not trade now (its status and when it opens again, if its hours say), or null. */
-export async function marketClosedReason(
-  link: CapitalLink,
-  epic: string,
-  now: number,
-): Promise<string | null> {
+/** Why the market does not trade now (its status) and when it opens again, if its hours say; null when it trades. */
+export async function marketClosure(link: CapitalLink, epic: string, now: number): Promise<MarketClosure | null> {
   const details = await readMarket(link, epic);
   if (!details)
     throw new BrokerError(`Lo strumento ${epic} non è più disponibile su Capital.com`, 'not-tradable');
@@ -71,7 +67,10 @@ export async function marketClosedReason(
   if (status === 'TRADEABLE') return null;
   const opens = details.instrument.openingHours ? nextOpening(details.instrument.openingHours, now) : null;
   const when = opens === null ? '' : ` (riapertura prevista ${formatOpening(opens)})`;
-  return `Mercato ${epic} chiuso su Capital.com (${status}): il bot riprende da solo alla riapertura${when}.`;
+  return {
+    reason: `Mercato ${epic} chiuso su Capital.com (${status}): il bot riprende da solo alla riapertura${when}.`,
+    reopensAt: opens,
+  };
 }
 
 /** "lun 29/11 22:00 UTC": when a market opens, as the investment's reason says it. */
