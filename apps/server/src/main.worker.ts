@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { stdoutLogger } from './lib/logger';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
-import { deadlineIn, drainJobs } from './jobs/job-drain';
 import { createThreadPoolExecutor, engineWorkerLocation } from './engine-pool/thread-pool-executor';
 import { MarketDataSets } from './modules/marketdata/market-data-sets';
 import { MarketDataRepository } from './modules/marketdata/marketdata.repository';
 import { buildServices } from './services';
+import { drainJobsAtShutdown, onStopSignals } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.argv.slice(2));
@@ -37,22 +37,13 @@ async function main(): Promise<void> {
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'worker stopping after the job in hand');
-    // At SHUTDOWN_TIMEOUT_MS a job still running goes back to the queue for another runner (job-drain.ts).
-    const drained = await drainJobs(services.jobRunner, database.db, {
-      deadline: deadlineIn(config.shutdownTimeoutMs),
-      abort: () => services.executor.close(),
-    }).catch((error: unknown) => {
-      // The database went first: the job's lease expires and another runner takes it.
-      logger.error({ err: error }, 'jobs not drained');
-      return { released: [] };
-    });
-    if (drained.released.length > 0) logger.warn({ jobs: drained.released }, 'jobs still running at shutdown given back to the queue');
+    // A job still running at SHUTDOWN_TIMEOUT_MS goes back to the queue for another runner.
+    await drainJobsAtShutdown(services, database.db, config.shutdownTimeoutMs, logger);
     await services.executor.close();
     await database.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onStopSignals(shutdown);
 
   services.jobRunner.start();
   logger.info({ worker: services.jobRunner.worker }, 'job worker running');

@@ -1,6 +1,7 @@
 // Demo data (DEMO_DATA, on by default): one algorithm per market, and a demo customer with an
 // account, an investment and a few closed cycles, so the dashboard shows something on first start.
 // Deterministic: the same data on every machine.
+import { seededRandom } from '@platform/marketdata';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from './client';
@@ -13,17 +14,6 @@ export interface DemoSeedOptions {
   /** Encrypts a broker credential at rest, as the accounts module does: bound to its row and column. */
   encryptCredential: (plaintext: string, credential: 'username' | 'password', accountRowId: string) => string;
   now: Date;
-}
-
-/** mulberry32: a tiny seeded generator, so demo data never changes between runs. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const DEMO_ALGORITHMS = [

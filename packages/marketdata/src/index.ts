@@ -22,6 +22,7 @@ export {
   type RejectedRow,
 } from './import-csv';
 export { normaliseBars } from './merge-bars';
+export { seededRandom } from './seeded-random';
 export {
   isSyntheticMarketOpen,
   syntheticBars,

@@ -6,6 +6,7 @@
 // a 404, as every other call on backtests.
 import * as z from 'zod';
 import { endpoint } from './endpoint';
+import { priceColumnsSchema } from './price-columns';
 
 export const EQUITY_CURVE_MESSAGES = {
   rowNotFound: 'Riga di risultati non trovata.',
@@ -64,12 +65,7 @@ export const equityCurveSchema = z.object({
    * own): the first open, the highest high, the lowest low, the last close. The 'Prezzo' tab
    * draws them as candles with the cycles opened and closed in each.
    */
-  prices: z.object({
-    open: z.array(z.number()),
-    high: z.array(z.number()),
-    low: z.array(z.number()),
-    close: z.array(z.number()),
-  }),
+  prices: priceColumnsSchema,
   /**
    * The cycles a reader looks for: every one closed by the stop, and the end close (past 1,000 of
    * them, the 1,000 deepest losses), in time order.

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { marketSchema } from '../enums';
 import { endpoint } from './endpoint';
 import { investmentParamsSchema } from './investments';
+import { priceColumnsSchema } from './price-columns';
 import { transactionSchema } from './transactions';
 
 export const INVESTMENT_CHART_MESSAGES = {
@@ -77,13 +78,7 @@ export const investmentChartSchema = z.object({
    * (a minute of the market; shorter on a replay faster than real time) or, past 1,500 of them,
    * a run of consecutive ones merged. Empty when the server holds no price for the period.
    */
-  bars: z.object({
-    time: z.array(z.number()),
-    open: z.array(z.number()),
-    high: z.array(z.number()),
-    low: z.array(z.number()),
-    close: z.array(z.number()),
-  }),
+  bars: z.object({ time: z.array(z.number()), ...priceColumnsSchema.shape }),
   /** Oldest first. */
   markers: z.array(chartMarkerSchema),
   /**

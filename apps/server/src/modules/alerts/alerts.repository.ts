@@ -24,6 +24,7 @@ import {
   type MarketPauseRow,
 } from '@platform/db';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { withAccountOwnerAndAlgorithm } from '../investments/investment-joins';
 
 export type SettingsValues = Omit<AlertSettingsRow, 'id' | 'investmentId' | 'updatedAt'>;
 
@@ -67,7 +68,7 @@ export class AlertsRepository {
   }
 
   async investmentFacts(investmentId: string): Promise<InvestmentFacts | undefined> {
-    const [row] = await this.db
+    const query = this.db
       .select({
         ownerId: users.id,
         ownerEmail: users.username,
@@ -77,10 +78,8 @@ export class AlertsRepository {
         capital: investments.capital,
       })
       .from(investments)
-      .innerJoin(accounts, eq(accounts.id, investments.accountId))
-      .innerJoin(users, eq(users.id, accounts.ownerId))
-      .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
-      .where(eq(investments.id, investmentId));
+      .$dynamic();
+    const [row] = await withAccountOwnerAndAlgorithm(query).where(eq(investments.id, investmentId));
     return row;
   }
 

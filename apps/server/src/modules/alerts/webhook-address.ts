@@ -10,6 +10,7 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import { ALERT_MESSAGES } from '@platform/contracts';
 import * as z from 'zod';
+import { isAddressOrRange } from '../../lib/address-range';
 
 /** Ranges no webhook may reach unless allowed: RFC 6890's special-purpose blocks. */
 const SPECIAL_V4 = [
@@ -59,13 +60,6 @@ export function isSpecialAddress(address: string): boolean {
   const plain = unmapped(address);
   if (isIP(plain) === 0) return true;
   return special.check(plain, familyOf(plain));
-}
-
-function isAddressOrRange(entry: string): boolean {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
 /** ALERT_WEBHOOK_ALLOW: a comma list of addresses and CIDR ranges, e.g. `127.0.0.1` or `10.1.0.0/16`. */

@@ -1,38 +1,25 @@
-import { analyses, users, type AnalysisRow, type Database } from '@platform/db';
+import { analyses, type AnalysisRow, type Database } from '@platform/db';
 import { JOB_STATUS, type AnalysisResultsView } from '@platform/contracts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { insertWithinLimit } from '../../lib/job-limit';
+import { OwnerScopedList } from '../../lib/owner-scoped-list';
 
 export type NewAnalysis = Pick<AnalysisRow, 'ownerId' | 'market' | 'fromDay' | 'toDay'>;
 
-// The list an analyses view asks for every 5 s while a job is pending: each variant is built
-// once and run as a prepared statement (on PostgreSQL a named one, parsed once per connection).
+// The list an analyses view asks for every 5 s while a job is pending.
 const listQuery = (db: Database) =>
   db.select().from(analyses).orderBy(desc(analyses.createdAt), desc(analyses.id)).$dynamic();
-const prepareList = (db: Database) => listQuery(db).prepare('analyses_list');
-const prepareOwnerList = (db: Database) =>
-  listQuery(db)
-    .where(eq(analyses.ownerId, sql.placeholder('ownerId')))
-    .prepare('analyses_list_of_owner');
 
 export class AnalysesRepository {
-  private everyList: ReturnType<typeof prepareList> | undefined;
-  private ownerList: ReturnType<typeof prepareOwnerList> | undefined;
+  private readonly lists: OwnerScopedList<ReturnType<typeof listQuery>>;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.lists = new OwnerScopedList(() => listQuery(db), analyses.ownerId, 'analyses_list');
+  }
 
-  /**
-   * Queues the analysis unless its owner already has maxUnfinished queued or running; undefined
-   * then. The owner's user row stays locked from the count to the insert, so parallel submissions
-   * are counted one after the other.
-   */
+  /** Queues the analysis unless its owner already has maxUnfinished queued or running; undefined then. */
   insertWithin(values: NewAnalysis, maxUnfinished: number): Promise<AnalysisRow | undefined> {
-    return this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, values.ownerId)).for('update');
-      const [unfinished] = await tx
-        .select({ count: count() })
-        .from(analyses)
-        .where(and(eq(analyses.ownerId, values.ownerId), inArray(analyses.isCompleted, [JOB_STATUS.queued, JOB_STATUS.running])));
-      if ((unfinished?.count ?? 0) >= maxUnfinished) return undefined;
+    return insertWithinLimit(this.db, analyses, { ownerId: values.ownerId, maxUnfinished }, async (tx) => {
       const [row] = await tx.insert(analyses).values(values).returning();
       if (!row) throw new Error('analysis insert returned nothing');
       return row;
@@ -41,12 +28,7 @@ export class AnalysesRepository {
 
   /** Newest first; ownerId limits it to one owner's analyses. */
   list(ownerId?: string): Promise<AnalysisRow[]> {
-    if (ownerId) {
-      this.ownerList ??= prepareOwnerList(this.db);
-      return this.ownerList.execute({ ownerId });
-    }
-    this.everyList ??= prepareList(this.db);
-    return this.everyList.execute();
+    return this.lists.run(ownerId);
   }
 
   async findById(id: string): Promise<AnalysisRow | undefined> {

@@ -14,6 +14,7 @@ import {
   type UserRow,
 } from '@platform/db';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { userById } from '../users/users.repository';
 import type { SessionCache, SessionLookup } from './session-cache';
 
 export type PasswordTokenPurpose = 'reset' | 'invite';
@@ -63,9 +64,8 @@ export class AuthRepository {
     return user;
   }
 
-  async findUserById(id: string): Promise<UserRow | undefined> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    return user;
+  findUserById(id: string): Promise<UserRow | undefined> {
+    return userById(this.db, id);
   }
 
   async listAdminEmails(): Promise<string[]> {

@@ -37,6 +37,14 @@ export interface AuthOptions {
   sessionMaxHours: number;
 }
 
+type LoginMethod = 'password' | 'remember-token';
+
+interface SessionOptions {
+  remember: boolean;
+  replaceRememberTokenId: string | null;
+  passwordProvedAt: Date | null;
+}
+
 export interface AuthContext {
   user: UserRow;
   sessionId: string;
@@ -103,24 +111,16 @@ export class AuthService {
     }
 
     const remember = input.rememberMe === true || rememberTokenId !== null;
-    const session = await this.startSession(user, origin, {
-      remember,
-      replaceRememberTokenId: rememberTokenId,
-      passwordProvedAt: method === 'password' ? this.clock.now() : null,
-    });
-    await this.audit.record({
-      action: 'LOGIN_SUCCESS',
-      description: 'Accesso effettuato',
-      userId: user.id,
+    return this.logIn(
+      user,
       origin,
-      metadata: { method, otp: user.otpStatus === 'enabled', sessionId: session.sessionId },
-    });
-    return {
-      jwt: session.jwt,
-      refreshToken: session.refreshToken,
-      user: toSessionUser(user),
-      ...(session.rememberToken ? { rememberToken: session.rememberToken } : {}),
-    };
+      {
+        remember,
+        replaceRememberTokenId: rememberTokenId,
+        passwordProvedAt: method === 'password' ? this.clock.now() : null,
+      },
+      { description: 'Accesso effettuato', method, otp: user.otpStatus === 'enabled' },
+    );
   }
 
   /** The user who must set up 2FA, by the setup token their login answered; null for any other token. */
@@ -137,24 +137,12 @@ export class AuthService {
   async completeOtpSetup(claims: OtpSetupClaims, origin: RequestOrigin): Promise<LoginResponse> {
     const user = await this.repository.findUserById(claims.userId);
     if (!user || loginBlockReason(user) || user.otpStatus !== 'enabled') throw sessionInvalid();
-    const session = await this.startSession(user, origin, {
-      remember: claims.remember,
-      replaceRememberTokenId: null,
-      passwordProvedAt: claims.issuedAt,
-    });
-    await this.audit.record({
-      action: 'LOGIN_SUCCESS',
-      description: 'Accesso effettuato dopo la configurazione obbligatoria della 2FA',
-      userId: user.id,
+    return this.logIn(
+      user,
       origin,
-      metadata: { method: 'password', otp: true, sessionId: session.sessionId },
-    });
-    return {
-      jwt: session.jwt,
-      refreshToken: session.refreshToken,
-      user: toSessionUser(user),
-      ...(session.rememberToken ? { rememberToken: session.rememberToken } : {}),
-    };
+      { remember: claims.remember, replaceRememberTokenId: null, passwordProvedAt: claims.issuedAt },
+      { description: 'Accesso effettuato dopo la configurazione obbligatoria della 2FA', method: 'password', otp: true },
+    );
   }
 
   /**
@@ -170,11 +158,30 @@ export class AuthService {
     return (await verifyPassword(user?.passwordHash, input.password ?? '')) ? null : false;
   }
 
-  private async startSession(
+  /** The end of a login that passed every check: its session, the LOGIN_SUCCESS record, the answer. */
+  private async logIn(
     user: UserRow,
     origin: RequestOrigin,
-    options: { remember: boolean; replaceRememberTokenId: string | null; passwordProvedAt: Date | null },
-  ) {
+    options: SessionOptions,
+    { description, ...metadata }: { description: string; method: LoginMethod; otp: boolean },
+  ): Promise<LoginResponse> {
+    const session = await this.startSession(user, origin, options);
+    await this.audit.record({
+      action: 'LOGIN_SUCCESS',
+      description,
+      userId: user.id,
+      origin,
+      metadata: { ...metadata, sessionId: session.sessionId },
+    });
+    return {
+      jwt: session.jwt,
+      refreshToken: session.refreshToken,
+      user: toSessionUser(user),
+      ...(session.rememberToken ? { rememberToken: session.rememberToken } : {}),
+    };
+  }
+
+  private async startSession(user: UserRow, origin: RequestOrigin, options: SessionOptions) {
     const now = this.clock.now();
     const refreshToken = newOpaqueToken();
     const rememberToken = options.remember ? newOpaqueToken() : undefined;

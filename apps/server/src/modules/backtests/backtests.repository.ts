@@ -1,6 +1,8 @@
-import { backtests, users, type BacktestRow, type Database } from '@platform/db';
+import { backtests, type BacktestRow, type Database } from '@platform/db';
 import { JOB_STATUS, type BacktestResult } from '@platform/contracts';
-import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { insertWithinLimit } from '../../lib/job-limit';
+import { OwnerScopedList } from '../../lib/owner-scoped-list';
 
 export type NewBacktest = Pick<
   BacktestRow,
@@ -24,35 +26,20 @@ const { results, ...listColumns } = getTableColumns(backtests);
 
 export type BacktestSummaryRow = Omit<BacktestRow, 'results'>;
 
-// The list a backtests view asks for every 5 s while a job is pending: each variant is built
-// once and run as a prepared statement (on PostgreSQL a named one, parsed once per connection).
+// The list a backtests view asks for every 5 s while a job is pending.
 const listQuery = (db: Database) =>
   db.select(listColumns).from(backtests).orderBy(desc(backtests.createdAt), desc(backtests.id)).$dynamic();
-const prepareList = (db: Database) => listQuery(db).prepare('backtests_list');
-const prepareOwnerList = (db: Database) =>
-  listQuery(db)
-    .where(eq(backtests.ownerId, sql.placeholder('ownerId')))
-    .prepare('backtests_list_of_owner');
 
 export class BacktestsRepository {
-  private everyList: ReturnType<typeof prepareList> | undefined;
-  private ownerList: ReturnType<typeof prepareOwnerList> | undefined;
+  private readonly lists: OwnerScopedList<ReturnType<typeof listQuery>>;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.lists = new OwnerScopedList(() => listQuery(db), backtests.ownerId, 'backtests_list');
+  }
 
-  /**
-   * Queues the backtest unless its owner already has maxUnfinished queued or running; undefined
-   * then. The owner's user row stays locked from the count to the insert, so parallel submissions
-   * (from any server on the same PostgreSQL) are counted one after the other.
-   */
+  /** Queues the backtest unless its owner already has maxUnfinished queued or running; undefined then. */
   insertWithin(values: NewBacktest, maxUnfinished: number): Promise<BacktestSummaryRow | undefined> {
-    return this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, values.ownerId)).for('update');
-      const [unfinished] = await tx
-        .select({ count: count() })
-        .from(backtests)
-        .where(and(eq(backtests.ownerId, values.ownerId), inArray(backtests.isCompleted, [JOB_STATUS.queued, JOB_STATUS.running])));
-      if ((unfinished?.count ?? 0) >= maxUnfinished) return undefined;
+    return insertWithinLimit(this.db, backtests, { ownerId: values.ownerId, maxUnfinished }, async (tx) => {
       const [row] = await tx.insert(backtests).values(values).returning(listColumns);
       if (!row) throw new Error('backtest insert returned nothing');
       return row;
@@ -61,12 +48,7 @@ export class BacktestsRepository {
 
   /** Newest first; ownerId limits it to one owner's backtests. */
   list(ownerId?: string): Promise<BacktestSummaryRow[]> {
-    if (ownerId) {
-      this.ownerList ??= prepareOwnerList(this.db);
-      return this.ownerList.execute({ ownerId });
-    }
-    this.everyList ??= prepareList(this.db);
-    return this.everyList.execute();
+    return this.lists.run(ownerId);
   }
 
   async findById(id: string): Promise<BacktestRow | undefined> {

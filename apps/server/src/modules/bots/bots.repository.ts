@@ -13,6 +13,7 @@ import {
 } from '@platform/db';
 import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_FAILED, INVESTMENT_RUNNING } from '@platform/contracts';
 import { and, asc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { withAccountAndAlgorithm } from '../investments/investment-joins';
 
 export type NewOrder = Omit<BotOrderRow, 'createdAt' | 'confirmedAt' | 'message'> & { createdAt: Date };
 
@@ -43,13 +44,11 @@ export class BotsRepository {
   constructor(private readonly db: Database) {}
 
   async findInvestment(id: string) {
-    const [row] = await this.db
+    const query = this.db
       .select({ investment: investments, account: accounts, algorithm: algorithms })
       .from(investments)
-      .innerJoin(accounts, eq(accounts.id, investments.accountId))
-      .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
-      .where(eq(investments.id, id))
-      .limit(1);
+      .$dynamic();
+    const [row] = await withAccountAndAlgorithm(query).where(eq(investments.id, id)).limit(1);
     return row;
   }
 

@@ -1,6 +1,8 @@
 import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_RUNNING, type Market } from '@platform/contracts';
 import { accounts, algorithms, investments, users, type Database, type InvestmentRow } from '@platform/db';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { OwnerScopedList } from '../../lib/owner-scoped-list';
+import { withAccountOwnerAndAlgorithm } from './investment-joins';
 
 export type InvestmentValues = Pick<
   InvestmentRow,
@@ -21,30 +23,19 @@ export interface InvestmentState {
   statusMessage: string | null;
 }
 
-/**
- * The list every open overview and investments view asks for every 5 s: built once per variant
- * and run as a prepared statement (on PostgreSQL a named one, parsed once per connection).
- */
-const listQuery = (db: Database) =>
-  db
-    .select(listColumns)
-    .from(investments)
-    .innerJoin(accounts, eq(accounts.id, investments.accountId))
-    .innerJoin(users, eq(users.id, accounts.ownerId))
-    .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
-    .orderBy(asc(investments.createdAt), asc(investments.id))
-    .$dynamic();
-const prepareList = (db: Database) => listQuery(db).prepare('investments_list');
-const prepareOwnerList = (db: Database) =>
-  listQuery(db)
-    .where(eq(accounts.ownerId, sql.placeholder('ownerId')))
-    .prepare('investments_list_of_owner');
+/** Investments as the list shows them: with their account, owner and algorithm. */
+const selectListed = (db: Database) =>
+  withAccountOwnerAndAlgorithm(db.select(listColumns).from(investments).$dynamic());
+
+/** The list every open overview and investments view asks for every 5 s. */
+const listQuery = (db: Database) => selectListed(db).orderBy(asc(investments.createdAt), asc(investments.id));
 
 export class InvestmentsRepository {
-  private everyList: ReturnType<typeof prepareList> | undefined;
-  private ownerList: ReturnType<typeof prepareOwnerList> | undefined;
+  private readonly lists: OwnerScopedList<ReturnType<typeof listQuery>>;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.lists = new OwnerScopedList(() => listQuery(db), accounts.ownerId, 'investments_list');
+  }
 
   /** Runs fn on a repository bound to one transaction: all of it lands or none. */
   transaction<T>(fn: (repository: InvestmentsRepository) => Promise<T>): Promise<T> {
@@ -53,23 +44,11 @@ export class InvestmentsRepository {
 
   /** ownerId limits the list to investments on that user's accounts. */
   list(ownerId?: string) {
-    if (ownerId) {
-      this.ownerList ??= prepareOwnerList(this.db);
-      return this.ownerList.execute({ ownerId });
-    }
-    this.everyList ??= prepareList(this.db);
-    return this.everyList.execute();
+    return this.lists.run(ownerId);
   }
 
   async findById(id: string) {
-    const [row] = await this.db
-      .select(listColumns)
-      .from(investments)
-      .innerJoin(accounts, eq(accounts.id, investments.accountId))
-      .innerJoin(users, eq(users.id, accounts.ownerId))
-      .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
-      .where(eq(investments.id, id))
-      .limit(1);
+    const [row] = await selectListed(this.db).where(eq(investments.id, id)).limit(1);
     return row;
   }
 

@@ -1,5 +1,6 @@
 import { accounts, algorithms, investments, transactions, type Database } from '@platform/db';
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { withAccountAndAlgorithm } from '../investments/investment-joins';
 
 /** Whose cycles of an investment: all of them (admins), or those of one owner (DESIGN.md section 4). */
 export interface LedgerScope {
@@ -42,13 +43,11 @@ export class StatementsRepository {
 
   /** What a statement's heading names: the broker's account id and the algorithm's market. */
   async investmentHeading(id: string) {
-    const [row] = await this.db
+    const query = this.db
       .select({ accountId: accounts.accountId, brokerName: accounts.brokerName, market: algorithms.market })
       .from(investments)
-      .innerJoin(accounts, eq(accounts.id, investments.accountId))
-      .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
-      .where(eq(investments.id, id))
-      .limit(1);
+      .$dynamic();
+    const [row] = await withAccountAndAlgorithm(query).where(eq(investments.id, id)).limit(1);
     return row;
   }
 

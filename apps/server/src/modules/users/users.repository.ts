@@ -19,6 +19,12 @@ export type UserProfilePatch = Partial<
   >
 >;
 
+/** A user by id: the users module's look-up, and auth's on every login, refresh and 2FA setup. */
+export async function userById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
 export class UsersRepository {
   /** sessionCache: the user's cached sessions are forgotten once their row changes (blocked, role, deletion). */
   constructor(
@@ -30,9 +36,8 @@ export class UsersRepository {
     return this.db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
   }
 
-  async findById(id: string): Promise<UserRow | undefined> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    return user;
+  findById(id: string): Promise<UserRow | undefined> {
+    return userById(this.db, id);
   }
 
   async usernameTaken(username: string, exceptId?: string): Promise<boolean> {

@@ -3,11 +3,9 @@
 import { ACCOUNT_MESSAGES, type Account } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
+import { RowDeletionDialog } from '../../components/row-deletion-dialog';
 import { collections } from '../../lib/collections/collections';
-import { refusalMessage } from '../../lib/refusal-message';
-import { notify } from '../../lib/toast';
 import { useDeleteAccount } from './api/delete-account';
 import { accountColumns } from './components/account-columns';
 import { AccountFormPanel } from './components/account-form';
@@ -27,15 +25,6 @@ export function AccountsView() {
   if (editing) return <AccountFormPanel account={editing.account} onClose={() => setEditing(null)} />;
   if (accounts.isPending) return <div className="spinner accounts-loading" role="status" aria-label="Caricamento account" />;
 
-  const confirmDeletion = (account: Account) => {
-    setDeleting(null);
-    deletion.mutate(account._id, {
-      onSuccess: () => notify.success(ACCOUNT_MESSAGES.deleted),
-      // A 409 says why (investments still use it), which the generic message would hide.
-      onError: (error) => notify.error(refusalMessage(error, ACCOUNT_MESSAGES.deleteError)),
-    });
-  };
-
   return (
     <>
       {accounts.isError && (
@@ -53,11 +42,13 @@ export function AccountsView() {
         pageSize={PAGE_SIZE}
         pageSizeOptions={[PAGE_SIZE, 30, 50, 100]}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RowDeletionDialog
+        row={deleting}
         message={ACCOUNT_MESSAGES.confirmDelete}
-        onConfirm={() => deleting && confirmDeletion(deleting)}
-        onCancel={() => setDeleting(null)}
+        deletion={deletion}
+        done={ACCOUNT_MESSAGES.deleted}
+        failed={ACCOUNT_MESSAGES.deleteError}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

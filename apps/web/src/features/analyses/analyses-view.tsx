@@ -2,15 +2,16 @@
 // everyone's), newest first, 30 a page with virtual scrolling beyond 15, refreshed every 5 s
 // while one is unfinished; the New Analysis and Analysis Details dialogs; deletion behind a
 // confirmation.
+// jscpd:ignore-start -- the two job managers import the same shared pieces (list, polling,
+// deletion); what they build with them differs (creating in a dialog or a panel, sorting, scrolling).
 import { ANALYSIS_MESSAGES, type Analysis } from '@platform/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
+import { RowDeletionDialog } from '../../components/row-deletion-dialog';
 import { collections } from '../../lib/collections/collections';
-import { jobPollInterval, queueCount } from '../../lib/job-status';
-import { refusalMessage } from '../../lib/refusal-message';
-import { notify } from '../../lib/toast';
+import { queueCount } from '../../lib/job-status';
+import { useJobList } from '../../lib/use-job-list';
+// jscpd:ignore-end
 import { newestFirst } from './analysis-display';
 import { useDeleteAnalysis } from './api/delete-analysis';
 import { analysisColumns } from './components/analysis-columns';
@@ -23,24 +24,13 @@ const PAGE_SIZE_OPTIONS = [15, 30, 50, 100] as const;
 const VIRTUALIZE_ABOVE = 15;
 
 export function AnalysesView() {
-  const analyses = useQuery({
-    ...collections.analyses,
-    refetchInterval: (query) => jobPollInterval(query.state.data),
-  });
+  const analyses = useJobList(collections.analyses);
   const deletion = useDeleteAnalysis();
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<Analysis | null>(null);
   const [deleting, setDeleting] = useState<Analysis | null>(null);
   const columns = useMemo(() => analysisColumns({ onView: setViewing, onDelete: setDeleting }), []);
   const rows = useMemo(() => newestFirst(analyses.data ?? []), [analyses.data]);
-
-  const confirmDeletion = (analysis: Analysis) => {
-    setDeleting(null);
-    deletion.mutate(analysis._id, {
-      onSuccess: () => notify.success(ANALYSIS_MESSAGES.deleted),
-      onError: (error) => notify.error(refusalMessage(error, ANALYSIS_MESSAGES.deleteError)),
-    });
-  };
 
   return (
     <>
@@ -63,11 +53,13 @@ export function AnalysesView() {
       />
       <NewAnalysisDialog open={creating} onClose={() => setCreating(false)} />
       <AnalysisDetailsDialog analysis={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RowDeletionDialog
+        row={deleting}
         message={ANALYSIS_MESSAGES.confirmDelete}
-        onConfirm={() => deleting && confirmDeletion(deleting)}
-        onCancel={() => setDeleting(null)}
+        deletion={deletion}
+        done={ANALYSIS_MESSAGES.deleted}
+        failed={ANALYSIS_MESSAGES.deleteError}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

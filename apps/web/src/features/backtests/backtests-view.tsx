@@ -2,15 +2,16 @@
 // everyone's), newest first, refreshed every 5 s while one is queued or running; the New
 // Backtest form in place of the list; the results dialog of a completed one; deletion behind a
 // confirmation.
+// jscpd:ignore-start -- the two job managers import the same shared pieces (list, polling,
+// deletion); what they build with them differs (creating in a dialog or a panel, sorting, scrolling).
 import { BACKTEST_MESSAGES, type Backtest } from '@platform/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
+import { RowDeletionDialog } from '../../components/row-deletion-dialog';
 import { collections } from '../../lib/collections/collections';
-import { jobPollInterval, queueCount } from '../../lib/job-status';
-import { refusalMessage } from '../../lib/refusal-message';
-import { notify } from '../../lib/toast';
+import { queueCount } from '../../lib/job-status';
+import { useJobList } from '../../lib/use-job-list';
+// jscpd:ignore-end
 import { useDeleteBacktest } from './api/delete-backtest';
 import { backtestColumns } from './components/backtest-columns';
 import { BacktestFormPanel } from './components/backtest-form';
@@ -22,10 +23,7 @@ const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 const NO_BACKTESTS: Backtest[] = [];
 
 export function BacktestsView() {
-  const backtests = useQuery({
-    ...collections.backtests,
-    refetchInterval: (query) => jobPollInterval(query.state.data),
-  });
+  const backtests = useJobList(collections.backtests);
   const deletion = useDeleteBacktest();
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<Backtest | null>(null);
@@ -33,14 +31,6 @@ export function BacktestsView() {
   const columns = useMemo(() => backtestColumns({ onView: setViewing, onDelete: setDeleting }), []);
 
   if (creating) return <BacktestFormPanel onClose={() => setCreating(false)} />;
-
-  const confirmDeletion = (backtest: Backtest) => {
-    setDeleting(null);
-    deletion.mutate(backtest._id, {
-      onSuccess: () => notify.success(BACKTEST_MESSAGES.deleted),
-      onError: (error) => notify.error(refusalMessage(error, BACKTEST_MESSAGES.deleteError)),
-    });
-  };
 
   return (
     <>
@@ -60,11 +50,13 @@ export function BacktestsView() {
         pageSizeOptions={PAGE_SIZE_OPTIONS}
       />
       <BacktestResultsDialog backtest={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RowDeletionDialog
+        row={deleting}
         message={BACKTEST_MESSAGES.confirmDelete}
-        onConfirm={() => deleting && confirmDeletion(deleting)}
-        onCancel={() => setDeleting(null)}
+        deletion={deletion}
+        done={BACKTEST_MESSAGES.deleted}
+        failed={BACKTEST_MESSAGES.deleteError}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

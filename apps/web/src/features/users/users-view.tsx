@@ -3,12 +3,10 @@
 import { USER_MESSAGES, type ManagedUser } from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
+import { RowDeletionDialog } from '../../components/row-deletion-dialog';
 import { collections } from '../../lib/collections/collections';
-import { refusalMessage } from '../../lib/refusal-message';
 import { useSession } from '../../lib/session/session-context';
-import { notify } from '../../lib/toast';
 import { useRequestUserDeletion } from './api/request-user-deletion';
 import { userColumns } from './components/user-columns';
 import { UserFormPanel } from './components/user-form';
@@ -30,14 +28,6 @@ export function UsersView() {
   if (editing) return <UserFormPanel user={editing.user} onClose={() => setEditing(null)} />;
   if (users.isPending) return <div className="spinner users-loading" role="status" aria-label="Caricamento utenti" />;
 
-  const confirmDeletion = (user: ManagedUser) => {
-    setDeleting(null);
-    deletion.mutate(user._id, {
-      onSuccess: () => notify.success(USER_MESSAGES.deleteRequested),
-      onError: (error) => notify.error(refusalMessage(error, USER_MESSAGES.deleteError)),
-    });
-  };
-
   return (
     <>
       {users.isError && (
@@ -55,11 +45,13 @@ export function UsersView() {
         pageSize={PAGE_SIZE}
         pageSizeOptions={[PAGE_SIZE, 30, 50, 100]}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RowDeletionDialog
+        row={deleting}
         message={`Sei sicuro di voler eliminare l'utente ${deleting?.username ?? ''}? Le posizioni non verranno chiuse automaticamente`}
-        onConfirm={() => deleting && confirmDeletion(deleting)}
-        onCancel={() => setDeleting(null)}
+        deletion={deletion}
+        done={USER_MESSAGES.deleteRequested}
+        failed={USER_MESSAGES.deleteError}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -8,8 +8,8 @@ import { PasswordInput } from '../../../components/password-input';
 import { ApiError } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 import { refusalMessage } from '../../../lib/refusal-message';
+import { useVerifyPassword } from '../../../lib/session/verify-password';
 import { notify } from '../../../lib/toast';
-import { useVerifyPassword } from '../api/verify-password';
 import { CiphertextFormatError, decryptCredential, importRevealKey } from '../decrypt-credential';
 
 export interface Credentials {

@@ -14,11 +14,11 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { LiveCandle, Market } from '@platform/contracts';
 import { formatHourMinute, formatTime } from '../../../lib/format';
-import { useTheme } from '../../../lib/theme';
-import { CHART_BASE_OPTIONS, CHART_PALETTES, themedChartOptions } from './chart-theme';
+import { CHART_BASE_OPTIONS } from './chart-theme';
+import { useCardChart } from './use-card-chart';
 import { useLivePrices } from '../api/get-live-prices';
 import { nextCandleStep, type ShownCandles } from '../candle-updates';
 
@@ -56,52 +56,41 @@ const NO_CANDLES: LiveCandle[] = [];
 interface LiveChart {
   chart: IChartApi;
   series: ISeriesApi<'Candlestick'>;
+  /** What the series shows, so that a poll only sends what changed; none on a new chart. */
   shown: ShownCandles | null;
 }
 
+function makeLiveChart(container: HTMLElement): LiveChart {
+  const chart = createChart(container, {
+    ...CHART_BASE_OPTIONS,
+    localization: {
+      locale: 'it-IT',
+      priceFormatter: formatPrice,
+      timeFormatter: formatCandleTime,
+    },
+    timeScale: {
+      timeVisible: true,
+      secondsVisible: true,
+      borderVisible: false,
+      tickMarkFormatter: formatTickMark,
+    },
+  });
+  const series = chart.addSeries(CandlestickSeries, { borderVisible: false });
+  return { chart, series, shown: null };
+}
+
+const candleColours = (palette: { rise: string; fall: string }) => ({
+  upColor: palette.rise,
+  downColor: palette.fall,
+  wickUpColor: palette.rise,
+  wickDownColor: palette.fall,
+});
+
 export function LivePriceChart({ market, symbol }: { market: Market; symbol: string }) {
-  const theme = useTheme();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<LiveChart | null>(null);
+  const { containerRef, chartRef } = useCardChart(makeLiveChart, candleColours);
   const candles = useLivePrices(market).data?.candles ?? NO_CANDLES;
   const last = candles.at(-1);
   const titleId = `live-price-chart-${market}`;
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const chart = createChart(container, {
-      ...CHART_BASE_OPTIONS,
-      localization: {
-        locale: 'it-IT',
-        priceFormatter: formatPrice,
-        timeFormatter: formatCandleTime,
-      },
-      timeScale: {
-        timeVisible: true,
-        secondsVisible: true,
-        borderVisible: false,
-        tickMarkFormatter: formatTickMark,
-      },
-    });
-    const series = chart.addSeries(CandlestickSeries, { borderVisible: false });
-    chartRef.current = { chart, series, shown: null };
-    return () => {
-      chartRef.current = null;
-      chart.remove();
-    };
-  }, []);
-
-  useEffect(() => {
-    const palette = CHART_PALETTES[theme];
-    chartRef.current?.chart.applyOptions(themedChartOptions(theme));
-    chartRef.current?.series.applyOptions({
-      upColor: palette.rise,
-      downColor: palette.fall,
-      wickUpColor: palette.rise,
-      wickDownColor: palette.fall,
-    });
-  }, [theme]);
 
   useEffect(() => {
     const current = chartRef.current;
@@ -114,7 +103,7 @@ export function LivePriceChart({ market, symbol }: { market: Market; symbol: str
       for (const candle of step.candles) current.series.update(toBar(candle));
     }
     current.shown = step.shown;
-  }, [candles]);
+  }, [chartRef, candles]);
 
   const direction = last && last.close < last.open ? 'down' : 'up';
   return (

@@ -8,59 +8,47 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Transaction } from '@platform/contracts';
 import { formatEuro } from '../../../lib/format';
-import { useTheme } from '../../../lib/theme';
-import { CHART_BASE_OPTIONS, CHART_PALETTES, themedChartOptions } from './chart-theme';
+import { CHART_BASE_OPTIONS } from './chart-theme';
+import { useCardChart } from './use-card-chart';
 import { cumulativeProfitLoss } from '../profit-loss-series';
 
 /** #rrggbb with an alpha, for the fills under and over the line. */
 const translucent = (hex: string, alpha: number) =>
   `rgba(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)}, ${alpha})`;
 
+function makeProfitLossChart(container: HTMLElement): { chart: IChartApi; series: ISeriesApi<'Baseline'> } {
+  const chart = createChart(container, {
+    ...CHART_BASE_OPTIONS,
+    localization: { locale: 'it-IT', priceFormatter: formatEuro },
+    timeScale: { timeVisible: true, secondsVisible: false, borderVisible: false },
+  });
+  const series = chart.addSeries(BaselineSeries, { baseValue: { type: 'price', price: 0 }, lineWidth: 2 });
+  return { chart, series };
+}
+
+const profitLossColours = (palette: { rise: string; fall: string }) => ({
+  topLineColor: palette.rise,
+  topFillColor1: translucent(palette.rise, 0.28),
+  topFillColor2: translucent(palette.rise, 0.04),
+  bottomLineColor: palette.fall,
+  bottomFillColor1: translucent(palette.fall, 0.04),
+  bottomFillColor2: translucent(palette.fall, 0.28),
+});
+
 export function ProfitLossChart({ transactions }: { transactions: readonly Transaction[] }) {
-  const theme = useTheme();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Baseline'> } | null>(null);
+  const { containerRef, chartRef } = useCardChart(makeProfitLossChart, profitLossColours);
   const points = useMemo(() => cumulativeProfitLoss(transactions), [transactions]);
   const total = points.at(-1)?.value ?? 0;
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const chart = createChart(container, {
-      ...CHART_BASE_OPTIONS,
-      localization: { locale: 'it-IT', priceFormatter: formatEuro },
-      timeScale: { timeVisible: true, secondsVisible: false, borderVisible: false },
-    });
-    const series = chart.addSeries(BaselineSeries, { baseValue: { type: 'price', price: 0 }, lineWidth: 2 });
-    chartRef.current = { chart, series };
-    return () => {
-      chartRef.current = null;
-      chart.remove();
-    };
-  }, []);
-
-  useEffect(() => {
-    const palette = CHART_PALETTES[theme];
-    chartRef.current?.chart.applyOptions(themedChartOptions(theme));
-    chartRef.current?.series.applyOptions({
-      topLineColor: palette.rise,
-      topFillColor1: translucent(palette.rise, 0.28),
-      topFillColor2: translucent(palette.rise, 0.04),
-      bottomLineColor: palette.fall,
-      bottomFillColor1: translucent(palette.fall, 0.04),
-      bottomFillColor2: translucent(palette.fall, 0.28),
-    });
-  }, [theme]);
 
   useEffect(() => {
     const current = chartRef.current;
     if (!current) return;
     current.series.setData(points.map((point) => ({ time: point.time as UTCTimestamp, value: point.value })));
     current.chart.timeScale().fitContent();
-  }, [points]);
+  }, [chartRef, points]);
 
   return (
     <section className="card overview-card" aria-labelledby="profit-loss-chart-title">

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useGetOtpUrl } from '../api/get-otp-url';
 import { otpCodeFormSchema, useVerifyOtp, type OtpCodeValues } from '../../../lib/two-factor/two-factor-api';
-import { useVerifyPassword } from '../api/verify-password';
+import { useVerifyPassword } from '../../../lib/session/verify-password';
 import { verifyPasswordFormSchema, type VerifyPasswordForm } from '../form-schemas';
 
 /** A 400 is the server's answer to the input; anything else means the call itself failed. */
