@@ -30,6 +30,7 @@ import { MarketDataService } from './modules/marketdata/marketdata.service';
 import { MetricsRepository } from './modules/metrics/metrics.repository';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { MetricsService } from './modules/metrics/metrics.service';
+import { LiveCandlesRepository } from './modules/prices/live-candles.repository';
 import { livePricesRoutes } from './modules/prices/live-prices.routes';
 import { LivePricesService } from './modules/prices/live-prices.service';
 import { statementsRoutes } from './modules/statements/statements.routes';
@@ -157,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new InvestmentChartRepository(deps.database.db),
       services.instruments,
       chartPrices,
-      new StoredAndLivePrices(chartPrices, deps.liveCandles),
+      new StoredAndLivePrices(chartPrices, deps.liveCandles, new LiveCandlesRepository(deps.database.db)),
       deps.clock ?? systemClock,
     ),
     guards,

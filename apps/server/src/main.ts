@@ -25,14 +25,16 @@ import { stdoutLogger } from './lib/logger';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { hashPassword } from './lib/passwords';
 import { cellOf, SEALED_COLUMNS } from './lib/sealed-columns';
-import { deadlineIn, drainJobs } from './jobs/job-drain';
 import { createThreadPoolExecutor, engineWorkerLocation } from './engine-pool/thread-pool-executor';
 import { ServerLifecycle } from './modules/health/server-lifecycle';
 import { KeysRepository } from './modules/keys/keys.repository';
 import { KeysService, UnreadableCiphertextError } from './modules/keys/keys.service';
 import { seedDemoMarketData } from './modules/marketdata/demo-market-data';
+import { LiveCandleWriter } from './modules/prices/live-candle-writer';
+import { LiveCandlesRepository } from './modules/prices/live-candles.repository';
 import { requestAwareLogger } from './plugins/request-id';
 import { attachRealtimeGateway } from './realtime/gateway';
+import { drainJobsAtShutdown, onStopSignals } from './shutdown';
 
 function webDistDir(): string | undefined {
   try {
@@ -129,7 +131,9 @@ async function main(): Promise<void> {
 
   let runtime: LiveRuntime | null = null;
   let runtimeStarting: Promise<LiveRuntime | null> = Promise.resolve(null);
-  const candles = new CandleBook();
+  // Every candle the feed closes is stored: an investment's chart covers its whole life (issue 36).
+  const candleWriter = new LiveCandleWriter(new LiveCandlesRepository(database.db), realTimers, logger);
+  const candles = new CandleBook(candleWriter.closed);
   const lifecycle = new ServerLifecycle();
   const app = await buildApp({
     database,
@@ -192,29 +196,21 @@ async function main(): Promise<void> {
     lifecycle.startDraining();
     clearInterval(pruneTimer);
     clearInterval(pauseTimer);
-    // The job in hand finishes, or at SHUTDOWN_TIMEOUT_MS goes back to the queue (job-drain.ts);
-    // meanwhile the bots stop. A runtime still starting (the server answers before it is up) is
-    // awaited and closed too: otherwise its pm2 daemon and bots would outlive the server.
-    const [drained] = await Promise.all([
-      drainJobs(app.services.jobRunner, database.db, {
-        deadline: deadlineIn(config.shutdownTimeoutMs),
-        abort: () => app.services.executor.close(),
-      }).catch((error: unknown) => {
-        // The database went first: the job's lease expires and another runner takes it.
-        logger.error({ err: error }, 'jobs not drained');
-        return { released: [] };
-      }),
+    // The jobs drain while the bots stop. A runtime still starting (the server answers before it
+    // is up) is awaited and closed too: otherwise its pm2 daemon and bots would outlive the server.
+    await Promise.all([
+      drainJobsAtShutdown(app.services, database.db, config.shutdownTimeoutMs, logger),
       runtimeStarting.catch(() => null).then((starting) => starting?.close()),
     ]);
-    if (drained.released.length > 0)
-      logger.warn({ jobs: drained.released }, 'jobs still running at shutdown given back to the queue');
     await feedLink?.close();
+    // The feed has stopped: its last candles are stored while the database is still open.
+    candles.closeGrowing();
+    await candleWriter.flush();
     await app.close();
     await database.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onStopSignals(shutdown);
 
   await app.listen({ port: config.port, host: config.host });
   // PGlite takes one connection, so with it the jobs must run here; with PostgreSQL more runners

@@ -343,6 +343,23 @@ export const marketDataSets = pgTable(
 );
 
 /**
+ * The price feed's closed candles (issue 36): the prices the bots traded on, kept for an
+ * investment's chart over its whole life. `time` is the candle's start, whole seconds.
+ */
+export const liveCandles = pgTable(
+  'live_candles',
+  {
+    market: text('market').$type<Market>().notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    open: doublePrecision('open').notNull(),
+    high: doublePrecision('high').notNull(),
+    low: doublePrecision('low').notNull(),
+    close: doublePrecision('close').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.market, table.time] })],
+);
+
+/**
  * Job columns shared by backtests and analyses: isCompleted 0 queued, 1 running, 2 done, 3 failed;
  * a runner claims a row with FOR UPDATE SKIP LOCKED and holds it by a lease it renews.
  */

@@ -1,11 +1,13 @@
 // The prices an investment's chart is drawn on (issue 36, point 2). A bot trades on the server's
 // price feed (a replay of the stored bars timed by the wall clock, or the broker's quotes), so the
-// moments of its trades are the feed's: the feed's own candles, kept in memory by the bot host
-// (bots/host/feed/candle-book.ts), are the prices the bot saw. The stored 1m history serves the
-// part of a period it holds (bars uploaded for those days), before the feed's first candle.
+// moments of its trades are the feed's: the feed's own candles are the prices the bot saw, the
+// last days of them in the bot host's memory (bots/host/feed/candle-book.ts), every closed one in
+// the database (prices/live-candles.repository.ts), so the chart covers the investment's whole
+// life. The stored 1m history serves the part of a period it holds (bars stored for those
+// days), before the feed's first candle.
 import type { Market } from '@platform/contracts';
 import { lowerBound } from '@platform/engine';
-import type { LiveCandleSource } from '../prices/live-candles';
+import type { LiveCandleSource, StoredLiveCandles } from '../prices/live-candles';
 import type { PriceHistory } from '../marketdata/price-history';
 
 /** Bars as columns, t the bar's start (ms), oldest first. */
@@ -31,6 +33,7 @@ export class StoredAndLivePrices implements ChartPrices {
   constructor(
     private readonly history: PriceHistory,
     private readonly live: LiveCandleSource | undefined,
+    private readonly archive: StoredLiveCandles,
   ) {}
 
   async bars(market: Market, from: number, to: number): Promise<PriceColumns> {
@@ -45,9 +48,14 @@ export class StoredAndLivePrices implements ChartPrices {
     // From the bar under way at `from` (it holds the period's first prices) to the last starting by `to`.
     const kept = this.live?.recentCandles(market, ALL_KEPT) ?? [];
     const after = kept.findIndex((candle) => candle.time * 1000 > from);
-    const candles = kept
+    const recent = kept
       .slice(after < 0 ? Math.max(0, kept.length - 1) : Math.max(0, after - 1))
       .filter((candle) => candle.time * 1000 <= to);
+    // The feed's stored candles before the first one in memory: a candle in both is the memory's, maybe still growing.
+    const recentStart = recent.length > 0 ? (recent[0]?.time ?? 0) * 1000 : to + 1;
+    const archived =
+      recentStart > from ? await this.archive.between(market, from, Math.min(to, recentStart - 1)) : [];
+    const candles = [...archived, ...recent];
     // The stored bars up to the feed's first candle in the period: where both have a bar, the feed's is the one traded on.
     const storedEnd = candles.length > 0 ? (candles[0]?.time ?? 0) * 1000 : to + 1;
     const stored = await this.history.loadBars(market, '1m');

@@ -329,7 +329,7 @@ export function InvestmentChartPanel({ investmentId }: { investmentId: string })
         {data.bars.time.length === 0 &&
           ' Il server non ha prezzi per il periodo: la linea unisce i prezzi delle operazioni.'}
         {outside > 0 &&
-          ` ${outside} entrate o uscite precedono i prezzi registrati dal server (il feed si tiene per tre giorni): sono nelle tabelle, non sul grafico.`}
+          ` ${outside} entrate o uscite precedono i prezzi registrati dal server: sono nelle tabelle, non sul grafico.`}
       </p>
       {chart.isError && (
         <p className="investments-error" role="alert">
