@@ -5,9 +5,9 @@
 // a cycle; a new process starts from what was written. Afterwards the broker holds exactly one
 // position per order that filled, nothing was sent twice, and every closed cycle is one transaction.
 import { describe, expect, it } from 'vitest';
-import type { FakeMarket } from './support/capital/capital-fake';
-import { ACCOUNT } from './support/capital/capital-test-fixtures';
-import { liveBots, until, type LiveBots } from './support/capital/live-bots';
+import type { FakeMarket } from '../support/capital/capital-fake';
+import { ACCOUNT } from '../support/capital/capital-test-fixtures';
+import { liveBots, until, type LiveBots } from '../support/capital/live-bots';
 
 type Harness = LiveBots & { trading: () => Promise<unknown> };
 

@@ -3,8 +3,8 @@
 // and one request budget in the server (capital-links.ts), so Capital.com (the fake, which answers
 // 429 past 10 requests a second per account) never refuses one of their requests, and logs in once.
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT } from './support/capital/capital-test-fixtures';
-import { liveBots, until } from './support/capital/live-bots';
+import { ACCOUNT } from '../support/capital/capital-test-fixtures';
+import { liveBots, until } from '../support/capital/live-bots';
 
 describe.runIf(process.env.TEST_DB !== 'postgres')('bots on one Capital.com account', () => {
   it('share one session and stay within the request limit, trading three markets at once', async () => {

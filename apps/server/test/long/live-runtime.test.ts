@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { botEntryLocation } from '../src/bots/host/bot-supervisor';
-import { CandleBook } from '../src/bots/host/feed/candle-book';
-import { lateBotControl, startLiveRuntime, type LiveRuntime } from '../src/bots/host/live-runtime';
-import { UnknownProcessError } from '../src/realtime/process-control';
-import { demoInvestor } from './support/demo-investor';
-import { createTestApp, type TestApp } from './support/test-app';
+import { botEntryLocation } from '../../src/bots/host/bot-supervisor';
+import { CandleBook } from '../../src/bots/host/feed/candle-book';
+import { lateBotControl, startLiveRuntime, type LiveRuntime } from '../../src/bots/host/live-runtime';
+import { UnknownProcessError } from '../../src/realtime/process-control';
+import { demoInvestor } from '../support/demo-investor';
+import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
  * GOLD bars in teeth of 20: ten bars down 0.7 (two averaging levels of the default 3.0 grid
@@ -86,7 +86,7 @@ async function startRuntime() {
       candles: new CandleBook(),
       encryptionKey,
       feedSpeed: 6000,
-      entry: botEntryLocation(new URL('../src/main.ts', import.meta.url).href),
+      entry: botEntryLocation(new URL('../../src/main.ts', import.meta.url).href),
       pm2Home,
       logger: silent,
       botEnvironment: { LOG_LEVEL: 'info' },
