@@ -1,23 +1,18 @@
 // Login throttling (ASVS 2.2.1): per account whatever the address, per address whatever the
 // account, in the database, and a cap on password hashing that answers 503 at once.
-import { SECURITY_MESSAGES, requestOf, type LoginResponse } from '@platform/contracts';
-import { API } from '@platform/contracts/api';
+import { SECURITY_MESSAGES } from '@platform/contracts';
 import { auditLogs } from '@platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addressGroup, DEFAULT_THROTTLE_OPTIONS } from '../src/modules/auth/login-throttle';
-import { createUser, DEFAULT_PASSWORD, login } from './support/factories';
+import { createUser, DEFAULT_PASSWORD, login, loginAttempt } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const MINUTE = 60_000;
 
-function attempt(testApp: TestApp, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
-  return testApp.call<LoginResponse>({ ...requestOf(API.auth.login), payload, remoteAddress });
-}
-
 /** The status of a login with the user's right password from the address. */
 async function rightPassword(testApp: TestApp, user: { username: string }, remoteAddress: string) {
-  return (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, remoteAddress))
+  return (await loginAttempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, remoteAddress))
     .status;
 }
 
@@ -26,7 +21,7 @@ describe('login throttling', () => {
     const testApp = await createTestApp();
     const user = await createUser(testApp);
     for (let i = 1; i <= 10; i++) {
-      const wrong = await attempt(
+      const wrong = await loginAttempt(
         testApp,
         { username: user.username, password: `wrong-${i}-password` },
         `127.0.0.${i}`,
@@ -34,7 +29,7 @@ describe('login throttling', () => {
       expect(wrong.status).toBe(401);
     }
     // The 11th address, and the right password: still refused while the lock runs.
-    const locked = await attempt(
+    const locked = await loginAttempt(
       testApp,
       { username: user.username, password: DEFAULT_PASSWORD },
       '127.0.0.11',
@@ -50,7 +45,7 @@ describe('login throttling', () => {
     expect(await rightPassword(testApp, user, '127.0.0.12')).toBe(429);
     testApp.clock.advance(MINUTE);
     for (let i = 1; i <= 10; i++) {
-      await attempt(testApp, { username: user.username, password: `again-${i}-password` }, `127.0.1.${i}`);
+      await loginAttempt(testApp, { username: user.username, password: `again-${i}-password` }, `127.0.1.${i}`);
     }
     // The second lock in a row lasts 30 minutes.
     testApp.clock.advance(29 * MINUTE);
@@ -66,7 +61,7 @@ describe('login throttling', () => {
     const user = await createUser(testApp);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        attempt(testApp, { username: user.username, password: `parallel-${i}-password` }, `127.0.5.${i}`),
+        loginAttempt(testApp, { username: user.username, password: `parallel-${i}-password` }, `127.0.5.${i}`),
       ),
     );
     expect(answers.filter((answer) => answer.status === 401)).toHaveLength(10);
@@ -78,14 +73,14 @@ describe('login throttling', () => {
     const testApp = await createTestApp();
     const user = await createUser(testApp);
     for (let i = 1; i <= 10; i++) {
-      const wrong = await attempt(
+      const wrong = await loginAttempt(
         testApp,
         { username: user.username, rememberToken: `guessed-token-${i}` },
         `127.0.0.${i}`,
       );
       expect(wrong.status).toBe(401);
     }
-    const locked = await attempt(
+    const locked = await loginAttempt(
       testApp,
       { username: user.username, password: DEFAULT_PASSWORD },
       '127.0.0.11',
@@ -97,10 +92,10 @@ describe('login throttling', () => {
     const testApp = await createTestApp();
     const user = await createUser(testApp);
     for (let i = 1; i <= 9; i++)
-      await attempt(testApp, { username: user.username, password: `wrong-${i}-password` }, `127.0.0.${i}`);
+      await loginAttempt(testApp, { username: user.username, password: `wrong-${i}-password` }, `127.0.0.${i}`);
     await login(testApp, user);
     for (let i = 1; i <= 9; i++)
-      await attempt(testApp, { username: user.username, password: `wrong-${i}-password` }, `127.0.1.${i}`);
+      await loginAttempt(testApp, { username: user.username, password: `wrong-${i}-password` }, `127.0.1.${i}`);
     expect(await rightPassword(testApp, user, '127.0.2.1')).toBe(200);
   });
 
@@ -113,11 +108,11 @@ describe('login throttling', () => {
       // Two addresses of one /64 share the counter.
       const address = i % 2 === 0 ? '2001:db8:1:2::1' : '2001:db8:1:2:abcd::9';
       expect(
-        (await attempt(testApp, { username: `junk-${i}@example.com`, password: 'wrong-password' }, address))
+        (await loginAttempt(testApp, { username: `junk-${i}@example.com`, password: 'wrong-password' }, address))
           .status,
       ).toBe(401);
     }
-    const refused = await attempt(
+    const refused = await loginAttempt(
       testApp,
       { username: user.username, password: DEFAULT_PASSWORD },
       '2001:db8:1:2:ffff::1',
@@ -125,13 +120,13 @@ describe('login throttling', () => {
     expect(refused).toEqual({ status: 429, body: { ok: false, error: SECURITY_MESSAGES.addressThrottled } });
     // The next /64 and the account itself are not held back.
     expect(
-      (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '2001:db8:1:3::1'))
+      (await loginAttempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '2001:db8:1:3::1'))
         .status,
     ).toBe(200);
     // The cap is per window: 15 minutes later the address may try again.
     testApp.clock.advance(15 * MINUTE);
     expect(
-      (await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '2001:db8:1:2::1'))
+      (await loginAttempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '2001:db8:1:2::1'))
         .status,
     ).toBe(200);
   });
@@ -152,7 +147,7 @@ describe('login throttling', () => {
     const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        attempt(
+        loginAttempt(
           testApp,
           { username: `someone-${i}@example.com`, password: 'wrong-password' },
           `127.0.3.${i}`,

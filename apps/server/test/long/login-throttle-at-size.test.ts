@@ -1,23 +1,18 @@
 // The long run of login throttling (npm run test:all, the server-long project): a flood of 5,000
 // failed logins on junk usernames from as many addresses does not push the victim's counter out.
-import { SECURITY_MESSAGES, requestOf, type LoginResponse } from '@platform/contracts';
-import { API } from '@platform/contracts/api';
+import { SECURITY_MESSAGES } from '@platform/contracts';
 import { loginThrottle } from '@platform/db';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, DEFAULT_PASSWORD } from '../support/factories';
-import { createTestApp, type TestApp } from '../support/test-app';
-
-function attempt(testApp: TestApp, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
-  return testApp.call<LoginResponse>({ ...requestOf(API.auth.login), payload, remoteAddress });
-}
+import { createUser, DEFAULT_PASSWORD, loginAttempt } from '../support/factories';
+import { createTestApp } from '../support/test-app';
 
 describe('login throttling, at size', () => {
   it('keeps a victim counter through 5,000 failures on junk usernames, in the database', async () => {
     const testApp = await createTestApp();
     const victim = await createUser(testApp);
     for (let i = 1; i <= 9; i++)
-      await attempt(testApp, { username: victim.username, password: `wrong-${i}-password` }, `127.0.0.${i}`);
+      await loginAttempt(testApp, { username: victim.username, password: `wrong-${i}-password` }, `127.0.0.${i}`);
 
     // A flood on junk usernames from as many addresses; the check itself is skipped (no hashing)
     // so the test stays fast, the counting is the real one.
@@ -37,8 +32,8 @@ describe('login throttling, at size', () => {
       .select({ value: count() })
       .from(loginThrottle);
     expect(counters).toBeGreaterThanOrEqual(10_000);
-    await attempt(testApp, { username: victim.username, password: 'wrong-10-password' }, '127.0.0.10');
-    const locked = await attempt(
+    await loginAttempt(testApp, { username: victim.username, password: 'wrong-10-password' }, '127.0.0.10');
+    const locked = await loginAttempt(
       testApp,
       { username: victim.username, password: DEFAULT_PASSWORD },
       '127.0.0.11',

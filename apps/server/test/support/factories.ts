@@ -49,6 +49,11 @@ const requiredOtpSecrets = new Map<string, string>();
  * Logs in with the default password. A role that must have 2FA (admins by default) sets it up on
  * its first login, as the access screen makes it, and gives a fresh code on the later ones.
  */
+/** A login sent as is from an address (a distinct client of the loopback range), answered as it comes. */
+export function loginAttempt(testApp: TestApp, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
+  return testApp.call<LoginResponse>({ ...requestOf(API.auth.login), payload, remoteAddress });
+}
+
 export async function login(
   testApp: TestApp,
   user: Pick<UserRow, 'username'>,
