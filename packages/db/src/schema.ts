@@ -557,4 +557,41 @@ export type MarketPauseRow = typeof marketPauses.$inferSelect;
 export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
 
 /** Used by updates to stamp updated_at in the same statement. */
+/**
+ * A bot host (issue 34): a process of the `bots` role on PostgreSQL. It is alive while its
+ * heartbeat has not expired; the live hosts share the accounts whose investments run.
+ */
+export const botHosts = pgTable('bot_hosts', {
+  name: text('name').primaryKey(),
+  heartbeatExpiresAt: timestamp('heartbeat_expires_at', { withTimezone: true }).notNull(),
+  /** The most running investments it takes. */
+  capacity: integer('capacity').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Which bot host runs an account's bots, until when. By account, not by investment: Capital.com
+ * gives an account one session and one request budget, which its bots share on one host. A host
+ * that stops renewing loses the account to another once the lease has expired.
+ */
+export const botLeases = pgTable(
+  'bot_leases',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bot_leases_host_idx').on(table.host)],
+);
+
+/** A duty one process holds at a time across the processes on one PostgreSQL (the price feed). */
+export const singletonLeases = pgTable('singleton_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const now = sql`now()`;
