@@ -16,14 +16,21 @@
  * two charts every second: 2.4 calls a second a dashboard), each poll at its own phase, at a fixed
  * rate whatever the answers take (TanStack Query's refetchInterval). A poll's latency counts from
  * when it was due, so a late timer in the load counts against the server too. N grows until the
- * p99 reaches 100 ms or a call fails; the largest N held is the result. The load shares the
- * machine's cores with the server and PostgreSQL: the CPU each used is printed beside, with the
+ * p99 reaches 100 ms or a call fails; the largest N held is the result. The dashboards run against
+ * one API process, then against two on the same database (BENCH_API_PROCESSES, default "1,2"):
+ * two ports, the calls handed to them in turn by the bench, as a round-robin proxy in front of
+ * them would (each process has its own session cache, so each looks every session up itself).
+ *
+ * The load shares the machine's cores with the server and PostgreSQL: the CPU each used is printed
+ * beside (the API processes', PostgreSQL's backends serving the bench's database, the load's),
+ * with the API's CPU time per call, which moves less with others' work than the rate does, the
  * API's event-loop delay and longest collection, and first how late a bare Node process's timers
- * fire on the machine at that moment (other sessions' work moves every figure). docs/benchmarks.md
- * has the figures.
+ * fire on the machine at that moment (other sessions' work moves every figure).
+ * docs/benchmarks.md has the figures.
  *
  *   npx tsx apps/server/bench/api-throughput.ts [seconds=10] [connections=50] [lists|dashboards|LIST]
  *   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test   (the server the database is made on)
+ *   BENCH_API_PROCESSES=1,2   the numbers of API processes the dashboards are tried with
  *   API_CPU_PROFILE=DIR   the API process runs with node --cpu-prof, its profile written into DIR
  */
 import { urlOf } from '@platform/contracts';
@@ -44,6 +51,12 @@ const connections = Number(process.argv[3] ?? 50);
 const part = process.argv[4] ?? 'all';
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CPU_PROFILE_DIR = process.env.API_CPU_PROFILE;
+const API_PROCESS_COUNTS = (process.env.BENCH_API_PROCESSES ?? '1,2').split(',').map(Number);
+/** Shared by the API processes, as by the processes of one deployment. */
+const SECRETS = {
+  BENCH_JWT_SECRET: randomBytes(32).toString('hex'),
+  BENCH_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+};
 const WARM_UP_MS = 2000;
 const P99_LIMIT_MS = 100;
 /** Sessions the API process makes, one per dashboard (more dashboards share them round). */
@@ -74,6 +87,7 @@ const LISTS: { name: string; paths: string[] }[] = [
   { name: 'transactions', paths: [urlOf(API.transactions.list)] },
   { name: 'backtests', paths: [urlOf(API.backtests.list)] },
   { name: 'analyses', paths: [urlOf(API.analyses.list)] },
+  { name: 'accounts', paths: [urlOf(API.accounts.list)] },
   { name: 'live prices', paths: [urlOf(API.livePrices.recent, { market: 'GOLD' })] },
   // The Logs view's first page is two calls; each is counted as one request.
   {
@@ -114,6 +128,26 @@ function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/**
+ * The CPU PostgreSQL's backends of the bench's database have used, by process: a pool opens and
+ * closes its connections as it likes, so a measure sums what each backend present at its end used
+ * since its start (or since its birth, for one born meanwhile).
+ */
+async function backendCpu(): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+    databaseName,
+  ]);
+  const used = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      used.set(pid, cpuMsOf(pid));
+    } catch {
+      // Ended between the query and the read.
+    }
+  }
+  return used;
+}
+
 /** Answers other than 200 by status (0: the connection failed). */
 type Failures = Map<number, number>;
 const fail = (failures: Failures, status: number) => failures.set(status, (failures.get(status) ?? 0) + 1);
@@ -136,27 +170,42 @@ interface Sample {
   latencies: number[];
   failures: Failures;
   elapsedMs: number;
-  apiCpu: number;
-  loadCpu: number;
+  /** CPU used, in ms, by the API processes together, PostgreSQL's backends and the load. */
+  apiCpuMs: number;
+  databaseCpuMs: number;
+  loadCpuMs: number;
+  /** The latest of the API processes' loops and the longest of their collections. */
   apiLoop: EventLoopDelay;
 }
 
-/** Starts measuring: the CPU of both processes and the API's event loop from now. */
-function meter(api: ApiProcess) {
+const apiCpuMs = (apis: ApiProcess[]) => apis.reduce((sum, api) => sum + cpuMsOf(api.pid), 0);
+
+/** Starts measuring: the CPU of every process and the API's event loops from now. */
+async function meter(apis: ApiProcess[]) {
   const startedAt = performance.now();
-  const apiCpuAt = cpuMsOf(api.pid);
+  const apiCpuAt = apiCpuMs(apis);
+  const databaseCpuAt = await backendCpu();
   const loadCpuAt = process.cpuUsage();
-  api.ask('reset');
+  for (const api of apis) api.ask('reset');
   return async (latencies: number[], failures: Failures): Promise<Sample> => {
     const elapsedMs = performance.now() - startedAt;
     const load = process.cpuUsage(loadCpuAt);
+    const apiCpuUsed = apiCpuMs(apis) - apiCpuAt;
+    let databaseCpuMs = 0;
+    for (const [pid, used] of await backendCpu()) databaseCpuMs += used - (databaseCpuAt.get(pid) ?? 0);
+    const loops = await Promise.all(apis.map((api) => api.ask('read')));
     return {
       latencies,
       failures,
       elapsedMs,
-      apiCpu: (cpuMsOf(api.pid) - apiCpuAt) / elapsedMs,
-      loadCpu: (load.user + load.system) / 1000 / elapsedMs,
-      apiLoop: await api.ask('read'),
+      apiCpuMs: apiCpuUsed,
+      databaseCpuMs,
+      loadCpuMs: (load.user + load.system) / 1000,
+      apiLoop: {
+        p99Ms: Math.max(...loops.map((loop) => loop.p99Ms)),
+        maxMs: Math.max(...loops.map((loop) => loop.maxMs)),
+        gcMaxMs: Math.max(...loops.map((loop) => loop.gcMaxMs)),
+      },
     };
   };
 }
@@ -168,6 +217,8 @@ const COLUMNS: [string, number][] = [
   ['p99 ms', 9],
   ['failed', 8],
   ['API CPU', 10],
+  ['API ms/call', 13],
+  ['PG CPU', 9],
   ['load CPU', 10],
   ['API loop p99/max ms', 22],
   ['GC max ms', 11],
@@ -186,14 +237,16 @@ function report(label: string, sample: Sample): { line: string; p99: number; fai
   const sorted = sample.latencies.sort((a, b) => a - b);
   const failed = [...sample.failures.values()].reduce((sum, times) => sum + times, 0);
   const p99 = quantileOf(sorted, 0.99);
-  const percent = (share: number) => `${fixed(share * 100)}%`;
+  const percent = (cpuMs: number) => `${fixed((cpuMs / sample.elapsedMs) * 100)}%`;
   const line = row(label, [
     fixed((sorted.length * 1000) / sample.elapsedMs),
     fixed(quantileOf(sorted, 0.5), 1),
     fixed(p99, 1),
     String(failed),
-    percent(sample.apiCpu),
-    percent(sample.loadCpu),
+    percent(sample.apiCpuMs),
+    fixed(sample.apiCpuMs / Math.max(1, sorted.length), 3),
+    percent(sample.databaseCpuMs),
+    percent(sample.loadCpuMs),
     `${fixed(sample.apiLoop.p99Ms)}/${fixed(sample.apiLoop.maxMs)}`,
     fixed(sample.apiLoop.gcMaxMs),
   ]);
@@ -222,7 +275,7 @@ async function closedLoop(api: ApiProcess, paths: string[], durationMs: number):
   };
   await run(WARM_UP_MS, []);
   const latencies: number[] = [];
-  const done = meter(api);
+  const done = await meter([api]);
   const sample = await done(latencies, await run(durationMs, latencies));
   agent.destroy();
   return sample;
@@ -231,11 +284,13 @@ async function closedLoop(api: ApiProcess, paths: string[], durationMs: number):
 /**
  * N dashboards polling at fixed rates, each poll at a random phase: a first cycle of the slowest
  * poll to open the connections, then DASHBOARD_MEASURE_MS measured. A dashboard is a browser with
- * its own connections: sockets are opened as calls overlap, as a browser's are.
+ * its own connections: sockets are opened as calls overlap, as a browser's are. With several API
+ * processes the calls go to each in turn.
  */
-async function dashboards(api: ApiProcess, count: number): Promise<Sample> {
-  const base = new URL(api.ready.base);
-  const agent = new Agent({ keepAlive: true });
+async function dashboards(apis: ApiProcess[], tokens: string[], count: number): Promise<Sample> {
+  const targets = apis.map((api) => ({ base: new URL(api.ready.base), agent: new Agent({ keepAlive: true }) }));
+  let turn = 0;
+  const nextTarget = () => targets[turn++ % targets.length] as (typeof targets)[number];
   const slowest = Math.max(...OVERVIEW_POLLS.map((poll) => poll.everyMs));
   const startAt = performance.now();
   const measureFrom = startAt + slowest;
@@ -252,10 +307,11 @@ async function dashboards(api: ApiProcess, count: number): Promise<Sample> {
     timers.add(timer);
   };
   for (let dashboard = 0; dashboard < count; dashboard++) {
-    const token = api.ready.tokens[dashboard % api.ready.tokens.length] as string;
+    const token = tokens[dashboard % tokens.length] as string;
     for (const poll of OVERVIEW_POLLS) {
       const fire = (due: number) => {
         if (due + poll.everyMs < measureUntil) at(due + poll.everyMs, () => fire(due + poll.everyMs));
+        const { agent, base } = nextTarget();
         const call = get(agent, base, poll.path, token).then((status) => {
           if (due < measureFrom) return;
           if (status !== 200) fail(failures, status);
@@ -269,12 +325,12 @@ async function dashboards(api: ApiProcess, count: number): Promise<Sample> {
     }
   }
   await sleep(measureFrom - performance.now());
-  const done = meter(api);
+  const done = await meter(apis);
   await sleep(measureUntil - performance.now());
   for (const timer of timers) clearTimeout(timer);
   await Promise.all(inFlight);
   const sample = await done(latencies, failures);
-  agent.destroy();
+  for (const { agent } of targets) agent.destroy();
   return sample;
 }
 
@@ -290,14 +346,21 @@ function schedulingFloor(): string {
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
 
-async function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
+/** joining: a further API process on the database the first one made ready. */
+async function startApiProcess(databaseUrl: string, joining: boolean): Promise<ApiProcess> {
   const child = fork(fileURLToPath(new URL('./support/api-process.ts', import.meta.url)), {
     execArgv: [
       '--import',
       'tsx',
       ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
     ],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_SESSIONS: String(SESSIONS) },
+    env: {
+      ...process.env,
+      ...SECRETS,
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_SESSIONS: String(SESSIONS),
+      ...(joining ? { BENCH_JOIN: '1' } : {}),
+    },
     // The log lines go where a production server's go when nobody reads them.
     stdio: ['ignore', openSync('/dev/null', 'w'), 'inherit', 'ipc'],
   });
@@ -336,15 +399,37 @@ await admin.connect();
 await admin.query(`create database ${databaseName}`);
 const databaseUrl = new URL(ADMIN_URL);
 databaseUrl.pathname = `/${databaseName}`;
+/** The dashboards tried in steps on these API processes, until a step fails; answers the largest held. */
+async function dashboardSteps(apis: ApiProcess[], tokens: string[]): Promise<number> {
+  console.log(
+    `\nDashboards on the overview, ${apis.length} API process${apis.length === 1 ? '' : 'es'} ` +
+      `(${OVERVIEW_POLLS.map((poll) => `${poll.path} every ${poll.everyMs / 1000} s`).join(', ')}),` +
+      ` ${DASHBOARD_MEASURE_MS / 1000} s each, latency from when each call was due:`,
+  );
+  console.log(header('dashboards'));
+  let held = 0;
+  for (const count of DASHBOARD_STEPS) {
+    const { line, p99, failed } = report(String(count), await dashboards(apis, tokens, count));
+    console.log(line);
+    if (p99 >= P99_LIMIT_MS || failed > 0) break;
+    held = count;
+  }
+  return held;
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((load) => fixed(load, 2))
+    .join(' ');
+
 try {
   const started = performance.now();
-  const api = await startApiProcess(databaseUrl.toString());
+  const api = await startApiProcess(databaseUrl.toString(), false);
+  const apis = [api];
   console.log(
     `API process ${api.pid} on ${api.ready.base}, PostgreSQL database ${databaseName}, ` +
       `${api.ready.tokens.length} sessions, ready in ${fixed((performance.now() - started) / 1000, 1)} s; ` +
-      `${cpus().length} cores, load average ${loadavg()
-        .map((load) => fixed(load, 2))
-        .join(' ')} (others' work shares them)`,
+      `${cpus().length} cores, load average ${loadAverage()} (others' work shares them)`,
   );
   console.log(`A bare Node process's loop on this machine now, p99/max ms: ${schedulingFloor()}`);
   try {
@@ -360,29 +445,18 @@ try {
       }
     }
     if (part === 'all' || part === 'dashboards') {
-      console.log(
-        `\nDashboards on the overview (${OVERVIEW_POLLS.map((poll) => `${poll.path} every ${poll.everyMs / 1000} s`).join(', ')}),` +
-          ` ${DASHBOARD_MEASURE_MS / 1000} s each, latency from when each call was due:`,
-      );
-      console.log(header('dashboards'));
-      let held = 0;
-      for (const count of DASHBOARD_STEPS) {
-        const { line, p99, failed } = report(String(count), await dashboards(api, count));
-        console.log(line);
-        if (p99 >= P99_LIMIT_MS || failed > 0) break;
-        held = count;
+      const held: string[] = [];
+      for (const count of API_PROCESS_COUNTS) {
+        while (apis.length < count) apis.push(await startApiProcess(databaseUrl.toString(), true));
+        held.push(`${await dashboardSteps(apis.slice(0, count), api.ready.tokens)} with ${count}`);
       }
       console.log(
-        `\nLargest number of dashboards held at p99 < ${P99_LIMIT_MS} ms by one API process: ${held}`,
+        `\nLargest number of dashboards held at p99 < ${P99_LIMIT_MS} ms by API processes: ${held.join(', ')}`,
       );
     }
-    console.log(
-      `Load average at the end: ${loadavg()
-        .map((load) => fixed(load, 2))
-        .join(' ')}`,
-    );
+    console.log(`Load average at the end: ${loadAverage()}`);
   } finally {
-    await api.stop();
+    await Promise.all(apis.map((each) => each.stop()));
   }
 } finally {
   await admin.query(`drop database if exists ${databaseName} with (force)`);

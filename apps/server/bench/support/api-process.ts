@@ -1,10 +1,13 @@
 // One API process for the throughput bench (api-throughput.ts), run apart from the load so that
 // the two do not share an event loop: the app built as main.ts builds it (its info-level JSON log
 // on stdout, which the bench sends to /dev/null), on the PostgreSQL database BENCH_DATABASE_URL
-// names, with the demo data npm start seeds, the live charts' candles of two markets, and as many
-// sessions of the bench admin as BENCH_SESSIONS asks (one per simulated dashboard, so the session
-// look-up sees as many sessions as dashboards). Tells the parent where it listens and the tokens
-// over the IPC channel, then serves until it is killed.
+// names, with the live charts' candles of two markets. The first process (BENCH_JOIN unset)
+// migrates it, seeds the demo data npm start seeds and makes as many sessions of the bench admin
+// as BENCH_SESSIONS asks (one per simulated dashboard, so the session look-up sees as many
+// sessions as dashboards); a further one (BENCH_JOIN=1) serves the same database as a second API
+// process of one deployment would. All of them sign and seal with BENCH_JWT_SECRET and
+// BENCH_ENCRYPTION_KEY, so a token of one is good at the others. Tells the parent where it listens
+// and the tokens (none from a further process) over the IPC channel, then serves until it is killed.
 import { marketSchema, type LiveCandle, type Market } from '@platform/contracts';
 import { openDatabase, seedDemoData, seedReferenceData, sessions, users } from '@platform/db';
 import { eq } from 'drizzle-orm';
@@ -21,7 +24,7 @@ import { hashPassword } from '../../src/lib/passwords';
 import { cellOf, SEALED_COLUMNS } from '../../src/lib/sealed-columns';
 import { AccessTokens } from '../../src/modules/auth/access-tokens';
 import type { LiveCandleSource } from '../../src/modules/prices/live-candles';
-import { startBenchApi } from './bench-api';
+import { listenBenchApp, startBenchApi } from './bench-api';
 
 /** The parent's question: 'reset' starts a measure, 'read' answers its EventLoopDelay. */
 export type ApiProcessQuestion = 'reset' | 'read';
@@ -53,30 +56,19 @@ function fixedCandles(): LiveCandleSource {
   return { recentCandles: (market, limit) => (book.get(market) ?? []).slice(-limit) };
 }
 
-const url = process.env.BENCH_DATABASE_URL;
-if (!url || !process.send)
-  throw new Error('api-process runs as api-throughput.ts forks it, with BENCH_DATABASE_URL');
+function given(name: string): string {
+  const value = process.env[name];
+  if (!value || !process.send) throw new Error(`api-process runs as api-throughput.ts forks it, with ${name}`);
+  return value;
+}
+const url = given('BENCH_DATABASE_URL');
+const jwtSecret = given('BENCH_JWT_SECRET');
+const encryptionKey = given('BENCH_ENCRYPTION_KEY');
 const sessionCount = Number(process.env.BENCH_SESSIONS ?? 0);
+const joining = process.env.BENCH_JOIN === '1';
 
 const database = await openDatabase({ kind: 'postgres', url });
-await database.migrate();
-await seedReferenceData(database.db);
-const jwtSecret = randomBytes(32).toString('hex');
-const encryptionKey = randomBytes(32).toString('hex');
-const credentials = new AtRestCipher({ current: encryptionKey, previous: [] }, 'broker-credentials');
-await seedDemoData(database.db, {
-  hashPassword: () => hashPassword(randomBytes(9).toString('base64url')),
-  encryptCredential: (plaintext, credential, accountRowId) =>
-    credentials.encrypt(
-      plaintext,
-      cellOf(
-        credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword,
-        accountRowId,
-      ),
-    ),
-  now: new Date(),
-});
-const api = await startBenchApi({
+const appOptions = {
   database,
   marketDataDir: await mkdtemp(join(tmpdir(), 'api-throughput-')),
   executor: inlineExecutor,
@@ -84,30 +76,52 @@ const api = await startBenchApi({
   encryptionKey,
   logger: stdoutLogger('info', 'json'),
   liveCandles: fixedCandles(),
-});
+};
 
-// The dashboards' sessions, the rows a login writes, without a password hash each.
-const [admin] = await database.db.select().from(users).where(eq(users.username, api.username));
-if (!admin) throw new Error('bench admin missing');
-const accessTokens = new AccessTokens(jwtSecret, systemClock);
-const tokens = [api.token];
-for (let made = 0; made < sessionCount; made += 1000) {
-  const rows = await database.db
-    .insert(sessions)
-    .values(
-      Array.from({ length: Math.min(1000, sessionCount - made) }, () => ({
-        userId: admin.id,
-        ipAddress: '127.0.0.1',
-        userAgent: 'api-throughput',
-        createdAt: new Date(),
-      })),
-    )
-    .returning({ id: sessions.id });
-  for (const { id } of rows)
-    tokens.push(await accessTokens.sign({ userId: admin.id, sessionId: id, role: admin.role }));
+/** The database made ready for the bench, the app listening, and the dashboards' tokens. */
+async function firstProcess() {
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const credentials = new AtRestCipher({ current: encryptionKey, previous: [] }, 'broker-credentials');
+  await seedDemoData(database.db, {
+    hashPassword: () => hashPassword(randomBytes(9).toString('base64url')),
+    encryptCredential: (plaintext, credential, accountRowId) =>
+      credentials.encrypt(
+        plaintext,
+        cellOf(
+          credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword,
+          accountRowId,
+        ),
+      ),
+    now: new Date(),
+  });
+  const api = await startBenchApi(appOptions);
+  // The dashboards' sessions, the rows a login writes, without a password hash each.
+  const [admin] = await database.db.select().from(users).where(eq(users.username, api.username));
+  if (!admin) throw new Error('bench admin missing');
+  const accessTokens = new AccessTokens(jwtSecret, systemClock);
+  const tokens = [api.token];
+  for (let made = 0; made < sessionCount; made += 1000) {
+    const rows = await database.db
+      .insert(sessions)
+      .values(
+        Array.from({ length: Math.min(1000, sessionCount - made) }, () => ({
+          userId: admin.id,
+          ipAddress: '127.0.0.1',
+          userAgent: 'api-throughput',
+          createdAt: new Date(),
+        })),
+      )
+      .returning({ id: sessions.id });
+    for (const { id } of rows)
+      tokens.push(await accessTokens.sign({ userId: admin.id, sessionId: id, role: admin.role }));
+  }
+  return { api, tokens };
 }
+
+const { api, tokens } = joining ? { api: await listenBenchApp(appOptions), tokens: [] } : await firstProcess();
 const ready: ApiProcessReady = { base: api.base, tokens };
-process.send(ready);
+process.send?.(ready);
 
 // How late the API's event loop ran while measured: a late loop is the process's own doing, a
 // slow answer with a punctual loop is the database's or the machine's.

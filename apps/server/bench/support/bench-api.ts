@@ -38,7 +38,7 @@ export interface BenchApi {
   base: string;
 }
 
-export async function startBenchApi(options: {
+export interface BenchAppOptions {
   database: DatabaseHandle;
   marketDataDir: string;
   executor: EngineExecutor;
@@ -48,7 +48,12 @@ export async function startBenchApi(options: {
   /** Without one the app logs nothing. */
   logger?: FastifyBaseLogger;
   liveCandles?: LiveCandleSource;
-}): Promise<BenchApi> {
+}
+
+/** The app on the bench's database, listening on a loopback port: http://127.0.0.1:PORT. */
+export async function listenBenchApp(
+  options: BenchAppOptions,
+): Promise<{ app: Awaited<ReturnType<typeof buildApp>>; base: string }> {
   const noMail: Mailer = { send: () => Promise.resolve() };
   const app = await buildApp({
     database: options.database,
@@ -65,7 +70,11 @@ export async function startBenchApi(options: {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+export async function startBenchApi(options: BenchAppOptions): Promise<BenchApi> {
+  const { app, base } = await listenBenchApp(options);
   const username = await insertBenchAdmin(options.database.db);
   const call = async <E extends Endpoint>(
     endpoint: E,
