@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { BarStore } from '@platform/marketdata';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { hostname } from 'node:os';
-import type { LiveCandleSource } from './modules/prices/live-candles';
 import { systemClock } from './lib/clock';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -65,8 +64,6 @@ export interface AppDeps extends Omit<ServiceDeps, 'prices'> {
   weather?: { apiKey?: string | undefined; baseUrl?: string | undefined };
   /** The proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; none by default. */
   trustProxy?: string[] | undefined;
-  /** The price feed's recent candles for the overview's live charts; without one the charts stay empty. */
-  liveCandles?: LiveCandleSource;
   /** Draining once a shutdown begins (readiness answers 503); main.ts owns it, tests flip it. */
   lifecycle?: ServerLifecycle;
   /** /metrics: who may read it (docs/operations.md), and the bots this process supervises. */

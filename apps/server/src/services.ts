@@ -19,6 +19,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AlertsRepository } from './modules/alerts/alerts.repository';
 import { AlertsService } from './modules/alerts/alerts.service';
+import { DriftMeter } from './modules/alerts/drift-meter';
 import { WebhookAddressPolicy } from './modules/alerts/webhook-address';
 import { createWebhookClient } from './modules/alerts/webhook-client';
 import { AlgorithmsRepository } from './modules/algorithms/algorithms.repository';
@@ -42,10 +43,14 @@ import { BacktestsService } from './modules/backtests/backtests.service';
 import { EquityCurveService } from './modules/backtests/equity-curve.service';
 import { InstrumentsRepository } from './modules/instruments/instruments.repository';
 import { InstrumentsService } from './modules/instruments/instruments.service';
+import { StoredAndLivePrices } from './modules/investments/chart-prices';
+import { InvestmentChartRepository } from './modules/investments/investment-chart.repository';
 import { InvestmentsRepository } from './modules/investments/investments.repository';
 import { InvestmentsService, type BotControl } from './modules/investments/investments.service';
 import { LogsRepository } from './modules/logs/logs.repository';
 import { LogsService } from './modules/logs/logs.service';
+import type { LiveCandleSource } from './modules/prices/live-candles';
+import { LiveCandlesRepository } from './modules/prices/live-candles.repository';
 import { StatementsRepository } from './modules/statements/statements.repository';
 import { StatementsService } from './modules/statements/statements.service';
 import { TransactionsRepository } from './modules/transactions/transactions.repository';
@@ -98,6 +103,8 @@ export interface ServiceDeps {
   alertRetryDelaysMs?: readonly number[];
   /** How long a webhook has to answer (default WEBHOOK_TIMEOUT_MS). */
   webhookTimeoutMs?: number;
+  /** The price feed's recent candles (the overview's live charts, an investment's chart, the drift alert); without one only the stored ones. */
+  liveCandles?: LiveCandleSource;
 }
 
 const silentLogger = { info: () => undefined, error: () => undefined };
@@ -156,6 +163,12 @@ export function buildServices(deps: ServiceDeps) {
     publicUrl: deps.publicUrl,
     logger: deps.jobLogger ?? silentLogger,
     now: () => clock.now().getTime(),
+    drift: new DriftMeter({
+      prices: new StoredAndLivePrices(deps.prices, deps.liveCandles, new LiveCandlesRepository(db)),
+      history: deps.prices,
+      instruments,
+      booked: new InvestmentChartRepository(db),
+    }),
   });
   const alertRetryDelaysMs = deps.alertRetryDelaysMs ?? ALERT_RETRY_DELAYS_MS;
   const alertRunner = new JobRunner(

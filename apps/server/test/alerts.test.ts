@@ -64,6 +64,7 @@ const settingsForm = (overrides: Record<string, unknown> = {}) => ({
   drawdownLimitPct: null,
   drawdownStop: false,
   onMarketPaused: true,
+  driftLimitPct: null,
   ...overrides,
 });
 

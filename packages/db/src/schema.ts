@@ -476,6 +476,8 @@ export const alertSettings = pgTable('alert_settings', {
   drawdownStop: boolean('drawdown_stop').notNull().default(false),
   /** A bot paused past its market's calendar (on by default). */
   onMarketPaused: boolean('on_market_paused').notNull().default(true),
+  /** Percent of the capital the live result may stray from the backtest of its period; null: not watched. */
+  driftLimitPct: doublePrecision('drift_limit_pct'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -538,6 +540,18 @@ export const marketPauses = pgTable('market_pauses', {
   reopensAt: timestamp('reopens_at', { withTimezone: true }),
 });
 
+/**
+ * A watched investment whose live result strays from the backtest of its period past its limit
+ * (issue 36), since when: one alert per episode, keyed by its start. The row goes when the gap is
+ * back well under the limit (DRIFT_EPISODE_END_SHARE) or the investment is no longer watched.
+ */
+export const driftEpisodes = pgTable('drift_episodes', {
+  investmentId: uuid('investment_id')
+    .primaryKey()
+    .references(() => investments.id, { onDelete: 'cascade' }),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
@@ -554,6 +568,7 @@ export type AnalysisRow = typeof analyses.$inferSelect;
 export type AlertSettingsRow = typeof alertSettings.$inferSelect;
 export type AlertRow = typeof alerts.$inferSelect;
 export type MarketPauseRow = typeof marketPauses.$inferSelect;
+export type DriftEpisodeRow = typeof driftEpisodes.$inferSelect;
 export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
 
 /** Used by updates to stamp updated_at in the same statement. */

@@ -7,14 +7,16 @@
 // Owner or admin on an investment's settings, as every other call on investments; the alerts list
 // is the caller's own. Events: the bot stops with an error (state 2, on by default, by e-mail), a
 // fill (opt-in), the drawdown past a limit (optionally stopping the bot), a bot paused past its
-// market's calendar (on by default: MARKET_PAUSE_GRACE_MS). Each is delivered by
-// e-mail and, if set, to a webhook: an HTTPS POST whose body is signed with HMAC-SHA256.
+// market's calendar (on by default: MARKET_PAUSE_GRACE_MS), the live result drifting from the
+// backtest of the same period past a share of the capital (off by default: DRIFT_CHECK_MS). Each
+// is delivered by e-mail and, if set, to a webhook: an HTTPS POST whose body is signed with HMAC-SHA256.
 import * as z from 'zod';
 import { endpoint } from './endpoint';
 import { investmentParamsSchema } from './investments';
 
 export const ALERT_MESSAGES = {
   drawdownRange: 'Il limite di drawdown deve essere maggiore di 0 e al massimo 100%.',
+  driftRange: 'Lo scostamento dal backtest deve essere maggiore di 0 e al massimo 100% del capitale.',
   choiceInvalid: 'Scelta degli avvisi non valida: attiva o disattiva.',
   webhookInvalid: 'Indirizzo del webhook non valido.',
   webhookHttps: 'Il webhook deve essere un indirizzo HTTPS.',
@@ -32,8 +34,8 @@ export const ALERT_MESSAGES = {
   deliveryFailed: 'Consegna non riuscita',
 } as const;
 
-/** The events an alert is raised for; drift from the backtest is named for what comes next. */
-export const ALERT_KINDS = ['bot-error', 'fill', 'drawdown', 'market-paused'] as const;
+/** The events an alert is raised for. */
+export const ALERT_KINDS = ['bot-error', 'fill', 'drawdown', 'market-paused', 'drift'] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKindSchema>;
 
@@ -42,6 +44,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   fill: 'Ordine eseguito',
   drawdown: 'Drawdown oltre il limite',
   'market-paused': 'Bot in pausa oltre il previsto',
+  drift: 'Scostamento dal backtest',
 };
 
 /**
@@ -52,6 +55,17 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
 export const MARKET_PAUSE_GRACE_MS = { pastReopening: 30 * 60_000, unexplained: 2 * 3_600_000 } as const;
 /** How often the server looks for such pauses. */
 export const MARKET_PAUSE_CHECK_MS = 60_000;
+
+/**
+ * How often the server runs each watched investment's grid again over the prices its bot traded
+ * on (from its start) and compares the result with what the bot booked.
+ */
+export const DRIFT_CHECK_MS = 5 * 60_000;
+/**
+ * A drift episode ends once the gap is back under this share of the limit: a gap wavering around
+ * the limit is one episode, one alert, not one per check.
+ */
+export const DRIFT_EPISODE_END_SHARE = 0.5;
 
 export const ALERT_CHANNELS = ['email', 'webhook'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
@@ -66,10 +80,8 @@ export const WEBHOOK_SIGNATURE_HEADER = 'x-signature';
 /** The header naming the alert, the same on every attempt: a receiver that saw it already may drop the call. */
 export const WEBHOOK_ALERT_ID_HEADER = 'x-alert-id';
 
-const drawdownLimit = z
-  .number({ error: ALERT_MESSAGES.drawdownRange })
-  .gt(0, ALERT_MESSAGES.drawdownRange)
-  .max(100, ALERT_MESSAGES.drawdownRange);
+/** A percent in (0, 100], refused with the field's own message. */
+const percentLimit = (message: string) => z.number({ error: message }).gt(0, message).max(100, message);
 
 /** The URL as typed ('' or null: none): its scheme and its address are checked again by the server, at saving and at sending. */
 const webhookUrl = z
@@ -90,11 +102,17 @@ export const alertSettingsFormSchema = z.object({
   onBotError: z.boolean(),
   onFill: z.boolean(),
   /** Percent of the investment's peak equity; null: no limit. */
-  drawdownLimitPct: drawdownLimit.nullable(),
+  drawdownLimitPct: percentLimit(ALERT_MESSAGES.drawdownRange).nullable(),
   /** Stop the bot (state 0, positions left open) when the limit is passed. */
   drawdownStop: z.boolean(),
   /** Tell when the bot stays paused past its market's calendar (MARKET_PAUSE_GRACE_MS). */
   onMarketPaused: z.boolean({ error: ALERT_MESSAGES.choiceInvalid }),
+  /**
+   * Percent of the investment's capital: tell when the bot's result (closed cycles plus the open
+   * one at the last price) is this far, up or down, from the backtest of the same period on the
+   * same prices; null: not watched.
+   */
+  driftLimitPct: percentLimit(ALERT_MESSAGES.driftRange).nullable(),
 });
 export type AlertSettingsForm = z.input<typeof alertSettingsFormSchema>;
 export type AlertSettingsInput = z.output<typeof alertSettingsFormSchema>;
@@ -108,6 +126,7 @@ export const alertSettingsSchema = z.object({
   drawdownLimitPct: z.number().nullable(),
   drawdownStop: z.boolean(),
   onMarketPaused: z.boolean(),
+  driftLimitPct: z.number().nullable(),
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
@@ -126,6 +145,7 @@ export const DEFAULT_ALERT_SETTINGS: Omit<AlertSettings, 'investmentId'> = {
   drawdownLimitPct: null,
   drawdownStop: false,
   onMarketPaused: true,
+  driftLimitPct: null,
 };
 
 export const alertDeliverySchema = z.object({

@@ -13,6 +13,7 @@ import {
   alerts,
   alertSettings,
   algorithms,
+  driftEpisodes,
   investments,
   marketPauses,
   transactions,
@@ -25,6 +26,10 @@ import {
 } from '@platform/db';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { withAccountOwnerAndAlgorithm } from '../investments/investment-joins';
+import type { WatchedInvestment } from './drift-meter';
+
+/** A watched investment with the settings its alert goes out with. */
+export type DriftWatch = WatchedInvestment & { settings: AlertSettingsRow; limitPct: number };
 
 export type SettingsValues = Omit<AlertSettingsRow, 'id' | 'investmentId' | 'updatedAt'>;
 
@@ -225,5 +230,52 @@ export class AlertsRepository {
       .where(and(eq(investments.isRunning, INVESTMENT_RUNNING), isNotNull(investments.statusMessage)));
     await this.db.delete(marketPauses).where(notInArray(marketPauses.investmentId, waiting));
     return this.db.select().from(marketPauses).orderBy(asc(marketPauses.since));
+  }
+
+  /**
+   * The running investments whose owners asked to be told of a drift from the backtest. A drift
+   * episode of one no longer watched (stopped, failed, the limit taken away) is forgotten here.
+   */
+  async driftWatched(): Promise<DriftWatch[]> {
+    const watched = and(
+      eq(investments.isRunning, INVESTMENT_RUNNING),
+      isNotNull(alertSettings.driftLimitPct),
+    );
+    const watchedIds = this.db
+      .select({ id: investments.id })
+      .from(investments)
+      .innerJoin(alertSettings, eq(alertSettings.investmentId, investments.id))
+      .where(watched);
+    await this.db.delete(driftEpisodes).where(notInArray(driftEpisodes.investmentId, watchedIds));
+    const rows = await this.db
+      .select({ investment: investments, algorithm: algorithms, settings: alertSettings })
+      .from(investments)
+      .innerJoin(algorithms, eq(algorithms.id, investments.algorithmId))
+      .innerJoin(alertSettings, eq(alertSettings.investmentId, investments.id))
+      .where(watched)
+      .orderBy(asc(investments.createdAt), asc(investments.id));
+    return rows.map(({ investment, algorithm, settings }) => ({
+      investmentId: investment.id,
+      market: algorithm.market,
+      createdAt: investment.createdAt,
+      investment,
+      algorithm,
+      settings,
+      limitPct: settings.driftLimitPct as number,
+    }));
+  }
+
+  /** The investment's drift episode, begun now unless one is going on: answers its start. */
+  async driftStarted(investmentId: string, at: Date): Promise<Date> {
+    await this.db.insert(driftEpisodes).values({ investmentId, since: at }).onConflictDoNothing();
+    const [row] = await this.db
+      .select({ since: driftEpisodes.since })
+      .from(driftEpisodes)
+      .where(eq(driftEpisodes.investmentId, investmentId));
+    return row?.since ?? at;
+  }
+
+  async driftEnded(investmentId: string): Promise<void> {
+    await this.db.delete(driftEpisodes).where(eq(driftEpisodes.investmentId, investmentId));
   }
 }

@@ -6,6 +6,8 @@
 // the same transaction, so a second report, or one after a restart, records and sends nothing.
 // The deliveries run on the alerts' own job runner (jobs/handlers/alert-delivery.handler.ts).
 // Pauses are kept as they begin and end; checkPauses(), every minute, tells of those past due.
+// checkDrift(), every DRIFT_CHECK_MS, runs the engine over each watched investment's prices and
+// tells of a live result strayed from the backtest past its limit, once per episode.
 import { randomUUID } from 'node:crypto';
 import {
   ALERT_KIND_LABELS,
@@ -31,6 +33,8 @@ import type { AuditTrail } from '../logs/logs.service';
 import { ALERT_TEXTS } from './alert-texts';
 import type { AlertsRepository, InvestmentFacts } from './alerts.repository';
 import { drawdownOf } from './drawdown';
+import { driftStanding } from './drift';
+import type { DriftMeter } from './drift-meter';
 import { calendarReopening, pauseIsOverdue, pauseLength } from './market-pause';
 import { WebhookAddressError, type WebhookAddressPolicy } from './webhook-address';
 import type { WebhookCall } from './webhook-client';
@@ -54,6 +58,8 @@ export interface AlertsServiceDeps {
   logger: Pick<Logger, 'error'>;
   /** Milliseconds of the clock the settings' cache ages by. */
   now: () => number;
+  /** Runs the engine over watched investments' prices beside what their bots booked. */
+  drift: Pick<DriftMeter, 'measure'>;
 }
 
 /** The alerts list shows the latest ones. */
@@ -78,6 +84,7 @@ const settingsOf = (row: AlertSettingsRow | undefined): Settings =>
         drawdownLimitPct: row.drawdownLimitPct,
         drawdownStop: row.drawdownStop,
         onMarketPaused: row.onMarketPaused,
+        driftLimitPct: row.driftLimitPct,
       }
     : DEFAULT_ALERT_SETTINGS;
 
@@ -97,6 +104,8 @@ function toAlert(alert: AlertRow, deliveries: AlertDeliveryRow[]): Alert {
     })),
   };
 }
+
+const cents = (value: number) => Math.round(value * 100) / 100;
 
 const nullableDate = (ms: number | null) => (ms === null ? null : new Date(ms));
 
@@ -153,6 +162,7 @@ export class AlertsService implements BotEvents {
       drawdownLimitPct: input.drawdownLimitPct,
       drawdownStop: input.drawdownLimitPct !== null && input.drawdownStop,
       onMarketPaused: input.onMarketPaused,
+      driftLimitPct: input.driftLimitPct,
     });
     this.cached.set(investmentId, { row, at: this.deps.now() });
     await this.deps.audit.record({
@@ -284,6 +294,52 @@ export class AlertsService implements BotEvents {
             reason: pause.reason,
             pausedSince: pause.since.toISOString(),
             expectedReopening: reopening?.toISOString() ?? null,
+          },
+        }),
+      );
+      if (isNew) recorded++;
+    }
+    return recorded;
+  }
+
+  /**
+   * Tells of each watched investment whose live result is past its limit from the backtest of
+   * the same period (drift.ts), once per episode: the episode's start and the limit name the
+   * event, so another check, another server or a restart sends nothing again, and the episode
+   * ends only once the gap is back well under the limit. Answers how many alerts it recorded.
+   */
+  async checkDrift(): Promise<number> {
+    const watched = await this.deps.repository.driftWatched();
+    const now = this.deps.now();
+    const drifts = await this.deps.drift.measure(watched, now);
+    let recorded = 0;
+    for (const watch of watched) {
+      const drift = drifts.get(watch.investmentId);
+      if (!drift) continue;
+      const { limitPct } = watch;
+      const standing = driftStanding(drift.gapPct, limitPct);
+      if (standing === 'back') await this.deps.repository.driftEnded(watch.investmentId);
+      if (standing !== 'past') continue;
+      const since = await this.deps.repository.driftStarted(watch.investmentId, new Date(now));
+      const money = {
+        gapEur: cents(drift.gapEur),
+        liveEur: cents(drift.liveEur),
+        backtestEur: cents(drift.backtestEur),
+      };
+      const gapPct = Math.round(drift.gapPct * 100) / 100;
+      const isNew = await this.raise(
+        watch.investmentId,
+        settingsOf(watch.settings),
+        'drift',
+        `drift:${watch.investmentId}:${since.toISOString()}:${limitPct}`,
+        (facts) => ({
+          message: ALERT_TEXTS.drift(investmentLabel(facts), { ...money, gapPct, limitPct }),
+          data: {
+            ...money,
+            gapPct,
+            limitPct,
+            asOf: new Date(drift.asOf).toISOString(),
+            driftSince: since.toISOString(),
           },
         }),
       );

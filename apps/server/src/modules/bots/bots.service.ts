@@ -3,7 +3,7 @@
 // authenticated, so a bot reads and writes only its own rows.
 import { INVESTMENT_RUNNING, INVESTMENT_STOPPED, type Market } from '@platform/contracts';
 import type { PaperPositionRow } from '@platform/db';
-import { fxFromCloses, utcDay, type GridParams } from '@platform/engine';
+import { fxFromCloses, utcDay } from '@platform/engine';
 import type { BrokerExit, BrokerPosition } from '../../bots/brokers/broker';
 import type {
   BotSetup,
@@ -19,6 +19,7 @@ import type { InstrumentsService } from '../instruments/instruments.service';
 import type { AuditTrail } from '../logs/logs.service';
 import { BOT_MESSAGES } from '../../bots/protocol/bot-messages';
 import { noBotEvents, type BotEvents } from './bot-events';
+import { liveGridParams } from './live-grid-params';
 import { WriteBatch } from './write-batch';
 import type { BotsRepository, ClosingCycle, NewOrder } from './bots.repository';
 
@@ -88,20 +89,7 @@ export class BotsService {
       throw new BotNotRunnableError('investment not running');
     const { investment, account, algorithm } = found;
     const instrument = await this.instruments.get(algorithm.market);
-    const params: GridParams = {
-      size: investment.size,
-      addizionale: investment.additional,
-      mediazione: algorithm.config.mediazione,
-      target: algorithm.config.target,
-      multiplier: algorithm.config.multiplier,
-      worst: algorithm.config.worst,
-      safeWorst: algorithm.config.safeWorst,
-      capital: investment.capital,
-      leverage: investment.leverage,
-      // engine.md section 6 names no dynamic sizing for a live bot, and a live cycle has no end to close at.
-      dynamic: false,
-      close: false,
-    };
+    const params = liveGridParams(investment, algorithm);
     const paper = account.isDemo && this.options.demoBroker === 'paper';
     return {
       investmentId,

@@ -1,6 +1,7 @@
 // An investment's alerts (issue 36, point 4): what to be told (a bot stopped by an error, on by
 // default; each fill; the drawdown past a limit, with the bot stopped there if asked; the bot
-// paused past its market's calendar, on by default) and how
+// paused past its market's calendar, on by default; the live result strayed from the backtest
+// of the same period past a share of the capital, off by default) and how
 // (e-mail to the owner; a webhook, HTTPS, its body signed with a secret shown once, here, when
 // it is made). The form checks what the server checks, with the same messages.
 import {
@@ -69,6 +70,7 @@ interface Draft {
   drawdownLimit: string;
   drawdownStop: boolean;
   onMarketPaused: boolean;
+  driftLimit: string;
 }
 
 const draftOf = (settings: AlertSettings): Draft => ({
@@ -79,9 +81,9 @@ const draftOf = (settings: AlertSettings): Draft => ({
   drawdownLimit: settings.drawdownLimitPct === null ? '' : String(settings.drawdownLimitPct),
   drawdownStop: settings.drawdownStop,
   onMarketPaused: settings.onMarketPaused,
+  driftLimit: settings.driftLimitPct === null ? '' : String(settings.driftLimitPct),
 });
 
-/** The form as the server takes it; a limit typed with a comma is read with a dot. */
 type DraftFlag = { [K in keyof Draft]: Draft[K] extends boolean ? K : never }[keyof Draft];
 
 /** One of the draft's on/off choices as a checkbox. */
@@ -114,24 +116,66 @@ function DraftCheckbox({
   );
 }
 
+/** A percent typed in a text field (a comma or a dot), its refusal under it. */
+function PercentField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          className="input alert-settings__limit"
+          inputMode="decimal"
+          value={value}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A percent as typed: empty is none, a comma reads as a dot; anything else goes to the schema as it is. */
+function percentOf(typed: string): number | null {
+  const value = typed.trim().replace(',', '.');
+  return value === '' ? null : Number(value);
+}
+
+/** The form as the server takes it. */
 function formOf(draft: Draft, regenerateSecret: boolean): AlertSettingsForm {
-  const limit = draft.drawdownLimit.trim().replace(',', '.');
   return {
     email: draft.email,
     webhookUrl: draft.webhookUrl.trim() || null,
     regenerateSecret,
     onBotError: draft.onBotError,
     onFill: draft.onFill,
-    drawdownLimitPct: limit === '' ? null : Number(limit),
+    drawdownLimitPct: percentOf(draft.drawdownLimit),
     drawdownStop: draft.drawdownStop,
     onMarketPaused: draft.onMarketPaused,
+    driftLimitPct: percentOf(draft.driftLimit),
   };
 }
+
+/** The fields whose refusals are shown under them. */
+const CHECKED_FIELDS = ['webhookUrl', 'drawdownLimitPct', 'driftLimitPct'] as const;
+type CheckedField = (typeof CHECKED_FIELDS)[number];
 
 function AlertSettingsFormView({ settings, onClose }: { settings: AlertSettings; onClose: () => void }) {
   const save = useSaveAlertSettings();
   const [draft, setDraft] = useState(() => draftOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<'webhookUrl' | 'drawdownLimitPct', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<CheckedField, string>>>({});
   const [secret, setSecret] = useState<string | null>(null);
   const pauseHintId = useId();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
@@ -145,7 +189,7 @@ function AlertSettingsFormView({ settings, onClose }: { settings: AlertSettings;
       const found: typeof errors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'webhookUrl' || field === 'drawdownLimitPct') found[field] ??= issue.message;
+        if (CHECKED_FIELDS.includes(field as CheckedField)) found[field as CheckedField] ??= issue.message;
       }
       setErrors(found);
       return;
@@ -201,23 +245,13 @@ function AlertSettingsFormView({ settings, onClose }: { settings: AlertSettings;
         <DraftCheckbox draft={draft} field="onFill" set={set}>
           Ogni ordine eseguito
         </DraftCheckbox>
-        <FormField
+        <PercentField
           label="Limite di drawdown (%)"
           error={errors.drawdownLimitPct}
           hint="Vuoto: nessun limite. Tra 0 e 100."
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input alert-settings__limit"
-              inputMode="decimal"
-              value={draft.drawdownLimit}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              onChange={(event) => set('drawdownLimit', event.target.value)}
-            />
-          )}
-        </FormField>
+          value={draft.drawdownLimit}
+          onChange={(value) => set('drawdownLimit', value)}
+        />
         <DraftCheckbox
           draft={draft}
           field="drawdownStop"
@@ -233,6 +267,13 @@ function AlertSettingsFormView({ settings, onClose }: { settings: AlertSettings;
           Mezz’ora dopo la riapertura prevista dal calendario del mercato, o dopo 2 ore di una pausa che il
           calendario non spiega.
         </p>
+        <PercentField
+          label="Scostamento dal backtest (% del capitale)"
+          error={errors.driftLimitPct}
+          hint="Vuoto: nessun avviso. Ogni 5 minuti il risultato del bot (cicli chiusi e posizioni aperte) è confrontato con il backtest dello stesso periodo sugli stessi prezzi: un avviso quando la differenza, in più o in meno, supera questa quota del capitale."
+          value={draft.driftLimit}
+          onChange={(value) => set('driftLimit', value)}
+        />
       </fieldset>
       <fieldset className="alert-settings__group">
         <legend>Come avvisarmi</legend>
