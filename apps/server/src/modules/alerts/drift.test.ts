@@ -1,7 +1,7 @@
 // The drift alert's comparison (drift.ts) on a real month of GOLD: what a bot that made exactly the
 // backtest's trades booked is no gap at all, and a booked result a few hundred EUR worse is that
 // gap, in EUR and in percent of the capital; the limit's three standings.
-import { fxFromCloses, walkGrid, type Bars, type FxCurve } from '@platform/engine';
+import { fxFromCloses, walkGrid, type Bars, type ClosedCycle, type FxCurve } from '@platform/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EURUSD_FILE,
@@ -18,7 +18,7 @@ describe('the drift of a live result from the backtest', () => {
   let fx: FxCurve;
   const params = gridParams('GOLD', false);
   /** What a bot that made the backtest's trades books: its cycles, and the one still open as held. */
-  let cycles: BookedCycle[];
+  let cycles: ClosedCycle[];
   let positions: HeldPosition[];
 
   beforeAll(async () => {
