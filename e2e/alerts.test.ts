@@ -2,8 +2,9 @@
 // customer's live account saved with a wrong password makes its bot stop with an error (state 2);
 // the top bar's bell then counts one unread alert, its list shows it with the e-mail sent (the
 // outbox), and 'Segna tutti come letti' clears the count. From the investment's row the customer
-// opens its alert settings: a drawdown limit out of range and a webhook aimed at loopback are
-// refused with their messages, a good limit is saved.
+// opens its alert settings: a drawdown limit and a drift from the backtest out of range and a
+// webhook aimed at loopback are refused with their messages, good limits are saved (the drift's
+// typed with a decimal comma).
 import { ALERT_MESSAGES, INVESTMENT_FAILED } from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { readdir, readFile } from 'node:fs/promises';
@@ -106,11 +107,16 @@ describe('alerts', () => {
     const pausedTooLong = settings.getByLabel('Il bot resta in pausa oltre il previsto');
     expect(await pausedTooLong.isChecked()).toBe(true);
 
-    // A limit over 100 %: refused by the form with the server's message.
+    // A limit over 100 % and a drift of 0: refused by the form with the server's messages.
     const limit = settings.getByLabel('Limite di drawdown (%)');
+    const drift = settings.getByLabel('Scostamento dal backtest (% del capitale)');
+    expect(await drift.inputValue()).toBe('');
     await limit.fill('150');
+    await drift.fill('0');
     await settings.getByRole('button', { name: 'Salva avvisi' }).click();
     await settings.getByText(ALERT_MESSAGES.drawdownRange).waitFor();
+    await settings.getByText(ALERT_MESSAGES.driftRange).waitFor();
+    await drift.fill('2,5');
     // A webhook on loopback: refused by the server, its message in a toast.
     await limit.fill('20');
     await settings.getByLabel('Webhook (HTTPS)').fill('https://127.0.0.1/hook');
@@ -125,6 +131,11 @@ describe('alerts', () => {
     await toast(page, ALERT_MESSAGES.saved).waitFor();
     await settings.waitFor({ state: 'hidden' });
     const saved = await api(e2e.server, API.alerts.settings, { params: { id: added.data?._id ?? '' }, jwt });
-    expect(saved.data).toMatchObject({ drawdownLimitPct: 20, drawdownStop: true, onMarketPaused: false });
+    expect(saved.data).toMatchObject({
+      drawdownLimitPct: 20,
+      drawdownStop: true,
+      onMarketPaused: false,
+      driftLimitPct: 2.5,
+    });
   });
 });
