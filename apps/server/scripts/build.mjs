@@ -1,6 +1,6 @@
 // Bundles the server into dist/: the workspace packages (TypeScript sources) are inlined,
-// third-party packages stay external and load from node_modules at run time. Five entries:
-// the server, the job worker process, the engine's worker thread, the bot process and the key
+// third-party packages stay external and load from node_modules at run time. Four entries:
+// the server (every role, ROLES), the engine's worker thread, the bot process and the key
 // rotation (npm run rotate-key).
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,7 +18,6 @@ for (const dir of workspaceDirs) {
 await build({
   entryPoints: {
     main: 'src/main.ts',
-    'main.worker': 'src/main.worker.ts',
     'engine-worker': 'src/engine-pool/engine-worker.ts',
     bot: 'src/bots/process/bot-main.ts',
     'main.rotate-key': 'src/main.rotate-key.ts',

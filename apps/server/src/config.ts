@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { roleSchema, type Role } from '@platform/contracts';
 import { trustProxySchema } from './lib/trust-proxy';
@@ -11,6 +12,14 @@ import { webhookAllowSchema } from './modules/alerts/webhook-address';
 import type { ThrottleOptions } from './modules/auth/login-throttle';
 
 const HEX_64 = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * What a process does (issue 34): serve the API and the monitoring socket, run the jobs, host
+ * bots. npm start runs all three in one process; on PostgreSQL any number of processes may each
+ * take any of them.
+ */
+export const ALL_ROLES = ['api', 'runner', 'bots'] as const;
+export type ProcessRole = (typeof ALL_ROLES)[number];
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -64,6 +73,18 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'RUNNER_NAME: fino a 64 tra lettere, cifre, punto, trattino e trattino basso')
     .optional(),
+  ROLES: z
+    .string()
+    .default(ALL_ROLES.join(','))
+    .transform((list) => [...new Set(list.split(',').map((role) => role.trim()).filter(Boolean))])
+    .pipe(z.array(z.enum(ALL_ROLES), 'ROLES: ruoli separati da virgola tra api, runner, bots').min(1, 'ROLES: almeno un ruolo')),
+  BOT_HOST_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'BOT_HOST_NAME: fino a 64 tra lettere, cifre, punto, due punti, trattino e trattino basso')
+    .optional(),
+  BOT_HOST_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(200),
+  BOT_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  MARKETDATA_DIR: z.string().min(1).optional(),
 });
 
 export interface AppConfig {
@@ -116,6 +137,12 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** This process's job runners' name across restarts (RUNNER_NAME): a restart takes back their jobs at once. */
   runnerName: string | undefined;
+  /** What this process does (ROLES): all three unless told otherwise; PGlite takes all three in one process. */
+  roles: ProcessRole[];
+  /** The bots role's name among the bot hosts (BOT_HOST_NAME; default host name and pid) and its share. */
+  botHost: { name: string; capacity: number; leaseMs: number };
+  /** The stored price bars: one folder every role reads (MARKETDATA_DIR; default DATA_DIR/marketdata). */
+  marketDataDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     vars.JWT_SECRET && vars.ENCRYPTION_KEY
       ? { jwtSecret: vars.JWT_SECRET, encryptionKey: vars.ENCRYPTION_KEY }
       : loadOrCreateSecrets(dataDir);
+  if (!vars.DATABASE_URL && vars.ROLES.length < ALL_ROLES.length) {
+    throw new ConfigError(
+      'Configurazione non valida:\n  ROLES: con PGlite (senza DATABASE_URL) un solo processo svolge tutti i ruoli (api, runner, bots)',
+    );
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -193,5 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     alertWebhookAllow: vars.ALERT_WEBHOOK_ALLOW ?? [],
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
     runnerName: vars.RUNNER_NAME,
+    roles: vars.ROLES,
+    botHost: {
+      name: vars.BOT_HOST_NAME ?? `${hostname()}:${process.pid}`,
+      capacity: vars.BOT_HOST_CAPACITY,
+      leaseMs: vars.BOT_LEASE_MS,
+    },
+    marketDataDir: resolve(vars.MARKETDATA_DIR ?? join(dataDir, 'marketdata')),
   };
 }

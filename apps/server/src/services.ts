@@ -1,6 +1,6 @@
 // The composition root of the services: every module's service wired to its repository and to
 // the outside things it needs (database, mailer, clock, keys, prices, engine). The HTTP app
-// (app.ts) and the worker process (main.worker.ts) both start from here.
+// (app.ts) and the processes without it (main.ts's runner and bot host roles) start from here.
 import { ALERT_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS, type Role } from '@platform/contracts';
 import type { DatabaseHandle } from '@platform/db';
 import { systemClock, type Clock } from './lib/clock';

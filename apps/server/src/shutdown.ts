@@ -1,5 +1,5 @@
-// What the server (main.ts) and a lone job worker (main.worker.ts) do alike when told to stop:
-// the signals they stop on, and the job runner's drain.
+// What a server process (main.ts) does when told to stop, whatever its roles: the signals it
+// stops on, and the job runner's drain.
 import type { Database } from '@platform/db';
 import type { pino } from 'pino';
 import { deadlineIn, drainJobs } from './jobs/job-drain';

@@ -1,5 +1,5 @@
-// Issue 34, operations: a server or worker that shuts down drains its jobs (job-drain.ts, as
-// main.ts and main.worker.ts call it). The runner stops claiming; the job in hand either finishes,
+// Issue 34, operations: a server process with the runner role that shuts down drains its jobs
+// (job-drain.ts, as main.ts calls it). The runner stops claiming; the job in hand either finishes,
 // or, still running at the deadline, is given back to the queue at once, uncounted, for another
 // runner, and its late result cannot land. Jobs still queued stay queued: no job is lost or done twice.
 import { JOB_STATUS, requestOf } from '@platform/contracts';

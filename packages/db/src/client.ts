@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** LISTEN/NOTIFY between the processes on this database (within this process on PGlite). */
+  notifications: Notifications;
   /** Applies the pending migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -45,19 +48,45 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 export function fromPostgresPool(pool: pg.Pool): DatabaseHandle {
   const db = drizzlePostgres({ client: pool, schema });
+  // Its connection opens at the first listen or notify: most processes of the tests never do.
+  const notifications = postgresNotifications(pool.options.connectionString ?? '');
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(db, { migrationsFolder }),
-    close: () => pool.end(),
+    notifications,
+    migrate: () => migrateOnce(pool, () => migratePostgres(db, { migrationsFolder })),
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
   };
 }
+
+/**
+ * Several processes may start at once on one PostgreSQL (an API, runners, bot hosts): the first
+ * to take the lock migrates, the others wait for it and then find nothing left to do.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  // A connection outside the pool holds the lock, so that a pool of one still has one to migrate with.
+  const lock = new pg.Client({ connectionString: pool.options.connectionString });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
+/** The advisory lock's key: any constant the application uses for nothing else. */
+const MIGRATION_LOCK = 734_201_034;
 
 export function fromPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
+    notifications: pgliteNotifications(client),
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -1,4 +1,5 @@
 export * from './client';
+export * from './notifications';
 export * from './schema';
 export * from './seed';
 export * from './demo-seed';

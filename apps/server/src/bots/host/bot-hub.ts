@@ -44,6 +44,12 @@ export const botToken = (key: Buffer, investmentId: string) => hmacHex(key, `bot
 /** Told each bot's decision latency, once a period (the metrics of this host). */
 export type LatencyListener = (investmentId: string, report: LatencyReport) => void;
 
+/**
+ * Whether this host may run the investment's bot now (its lease, host-leases.ts). A bot it may not
+ * run is refused every call as not running and handed no price: a host never trades on a stale lease.
+ */
+export type BotGate = (investmentId: string) => boolean;
+
 interface BotConnection {
   socket: Socket;
   /** A call failed: nothing the bot sent after it may run (an order must never overtake its failed intent). */
@@ -90,6 +96,7 @@ export class BotHub {
     /** The server's Capital.com accounts; null where no bot trades there (tests of the paper bots). */
     private readonly capitalLinks: CapitalLinks | null = null,
     private readonly onLatency: LatencyListener = () => undefined,
+    private readonly gate: BotGate = () => true,
   ) {
     this.paper = paperHubCalls(bots);
   }
@@ -115,6 +122,7 @@ export class BotHub {
       // A bot on Capital.com trades on its own account's quotes (handQuote).
       if (connection.market !== event.market || connection.capital) continue;
       if (connection.quiet && isQuiet(connection.quiet, event)) continue;
+      if (!this.gate(connection.investmentId as string)) continue;
       let filled: StandingFill | null = null;
       try {
         filled = connection.standing && this.fillStanding(connection, connection.standing, event);
@@ -147,6 +155,7 @@ export class BotHub {
   private handQuote(connection: BotConnection, event: PriceEvent): void {
     const seq = ++this.seq;
     if (connection.quiet && isQuiet(connection.quiet, event)) return;
+    if (!this.gate(connection.investmentId as string)) return;
     connection.quiet = null;
     connection.lastHanded = seq;
     connection.socket.write(`${JSON.stringify({ event: 'price', data: event, seq } satisfies HubMessage)}\n`);
@@ -280,6 +289,7 @@ export class BotHub {
       return this.hello(connection, HUB_CALL_PARAMS.hello.parse(request.params));
     const { investmentId, market } = connection;
     if (!investmentId || !market) throw new Error('hello first');
+    if (!this.gate(investmentId)) throw new BotNotRunnableError(investmentId);
     return this.handle(request.method, { connection, investmentId, market }, request.params);
   }
 
@@ -332,6 +342,7 @@ export class BotHub {
       connection.socket.destroy();
       throw new Error('bad token');
     }
+    if (!this.gate(params.investmentId)) throw new BotNotRunnableError(params.investmentId);
     // A bot started again after a kill reads every write its previous process (or the hub for it) sent.
     await this.writing.get(params.investmentId);
     const setup = await this.bots.setup(params.investmentId);

@@ -1,16 +1,21 @@
-// The live trading runtime of the server process (DESIGN.md section 7), started after the HTTP
-// app: the bot hub on loopback, the price feed of every market (a broker's quote stream when one
-// is configured, else the replay of its stored bars; the prices go to the bots and to the
-// overview's candles), and the supervisor that keeps a bot process per running investment.
+// The live trading runtime of a bot host (DESIGN.md section 7), started after the HTTP app when
+// one process does everything: the bot hub on loopback, the price feed of every market (a broker's
+// quote stream when one is configured, else the replay of its stored bars; the prices go to the
+// bots and to the overview's candles), and the supervisor that keeps a bot process per running
+// investment. On one PostgreSQL shared by several processes (issue 34) the prices come from the
+// bus instead (the feed runs where feed-owner.ts says), and the host keeps only the bots of the
+// accounts it holds a lease on (host-leases.ts), trading on none while it cannot renew them.
 import type { Market } from '@platform/contracts';
 import { AtRestCipher, deriveKey } from '../../lib/crypto';
 import type { PriceHistory } from '../../modules/marketdata/price-history';
 import type { BotsService } from '../../modules/bots/bots.service';
 import type { BotControl } from '../../modules/investments/investments.service';
-import { BotSupervisor, type BotProcessEntry } from './bot-supervisor';
+import { BotSupervisor, type BotProcessEntry, type SupervisedBots } from './bot-supervisor';
 import type { CandleBook } from './feed/candle-book';
-import { BrokerFeeds, type QuoteSource } from './feed/broker-feeds';
-import { ReplayFeeds } from './feed/replay-feeds';
+import type { QuoteSource } from './feed/broker-feeds';
+import type { PriceBus } from './feed/price-bus';
+import { startPriceFeeds } from './feed/price-feeds';
+import type { HostLeases } from './host-leases';
 import { SupervisorProcessControl, type MonitoredInvestments } from './supervisor-process-control';
 import type { ProcessControl } from '../../realtime/process-control';
 import { BotHub, botToken, type LatencyListener } from './bot-hub';
@@ -49,9 +54,11 @@ export interface LiveRuntimeOptions {
   version?: string;
   /** Told each bot's decision latency once a period (/metrics). */
   onLatency?: LatencyListener;
+  /** The prices, when another component runs the feeds (several processes on PostgreSQL); else this runtime runs them. */
+  priceBus?: PriceBus;
+  /** The accounts this host may run bots for (several bot hosts on PostgreSQL); else every running investment. */
+  leases?: HostLeases;
 }
-
-const MARKETS: readonly Market[] = ['GOLD', 'NASDAQ', 'EURUSD'];
 
 export interface LiveRuntime {
   supervisor: BotSupervisor;
@@ -72,25 +79,31 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
     logger: options.logger,
     ...(options.capitalLink ? { link: options.capitalLink } : {}),
   });
-  const hub = new BotHub(options.bots, tokenKey, options.logger, capitalLinks, options.onLatency);
+  const leases = options.leases;
+  const hub = new BotHub(
+    options.bots,
+    tokenKey,
+    options.logger,
+    capitalLinks,
+    options.onLatency,
+    leases ? (investmentId) => leases.holds(investmentId) : undefined,
+  );
   const { host, port } = await hub.listen();
   const publish = (event: PriceEvent) => {
     options.candles.add(event);
     hub.publish(event);
   };
-  const streams = options.brokerFeed
-    ? new BrokerFeeds({ markets: MARKETS, brokerFor: options.brokerFeed, publish, logger: options.logger })
-    : null;
-  const streamed = (await streams?.start()) ?? [];
-  const feeds = new ReplayFeeds({
-    prices: options.prices,
-    markets: MARKETS.filter((market) => !streamed.includes(market)),
-    speed: options.feedSpeed,
-    from: options.replayFrom,
-    publish,
-  });
-  const replayed = await feeds.start();
-  options.logger.info({ streamed, replayed, speed: options.feedSpeed }, 'price feeds started');
+  const unsubscribe = options.priceBus?.subscribe((event) => hub.publish(event));
+  const feeds = options.priceBus
+    ? null
+    : await startPriceFeeds({
+        prices: options.prices,
+        feedSpeed: options.feedSpeed,
+        replayFrom: options.replayFrom,
+        brokerFeed: options.brokerFeed,
+        publish,
+        logger: options.logger,
+      });
   const supervisor = new BotSupervisor({
     home: options.pm2Home,
     entry: options.entry,
@@ -101,12 +114,13 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
       BOT_INVESTMENT_ID: investmentId,
       BOT_TOKEN: botToken(tokenKey, investmentId),
     }),
-    bots: options.bots,
+    bots: leases ? leasedBots(options.bots, leases) : options.bots,
     logger: options.logger,
     ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
   });
   await supervisor.start();
   await supervisor.sync();
+  const unwatch = leases?.onChange(() => void supervisor.sync());
   const processes = new SupervisorProcessControl(supervisor, options.investments, options.version ?? '1.0.0');
   await processes.refreshStates();
   return {
@@ -114,12 +128,29 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
     hub,
     processes,
     async close() {
-      feeds.stop();
-      await streams?.stop();
+      unwatch?.();
+      unsubscribe?.();
+      await feeds?.stop();
       await supervisor.close();
       await hub.close();
       await capitalLinks.close();
     },
+  };
+}
+
+/**
+ * The running investments as a host with leases sees them: those of the accounts it holds, still
+ * running in the database; none, without asking the database, while it cannot believe its leases.
+ */
+function leasedBots(bots: BotsService, leases: HostLeases): SupervisedBots {
+  return {
+    async runningInvestmentIds() {
+      const held = leases.runningInvestmentIds();
+      if (held.length === 0) return [];
+      const running = new Set(await bots.runningInvestmentIds());
+      return held.filter((id) => running.has(id));
+    },
+    halt: (investmentId, message) => bots.halt(investmentId, message),
   };
 }
 

@@ -1,0 +1,202 @@
+// A bot host's share of the running investments on one PostgreSQL (issue 34, DESIGN.md section 7
+// 'At scale'). Every renewal (a fifth of the lease) the host beats its heartbeat, extends the
+// accounts it holds, lets go of those with nothing to run, and claims unheld or expired accounts
+// until it holds its fair share of them (the accounts over the live hosts, rounded up) within its
+// capacity. It then knows the running investments whose bots it must keep.
+//
+// Never trading on a stale lease: the host believes its leases only for LOCAL_VALIDITY of the lease
+// after the start of its last successful renewal. Past that (the database did not answer) it holds
+// nothing: the hub refuses its bots' calls and the supervisor stops them, while the database
+// still counts the leases for the rest of the period; so a host that lost its database has stopped
+// trading before any other host can take its accounts over.
+import type { AccountToClaim, BotLeasesRepository, HostShare } from '../../modules/bots/bot-leases.repository';
+import type { Logger } from '../../lib/logger';
+
+export type LeaseStore = Pick<
+  BotLeasesRepository,
+  'beat' | 'renew' | 'releaseIdle' | 'share' | 'claimable' | 'claim' | 'runningOf' | 'releaseAll'
+>;
+
+export interface HostLeasesOptions {
+  store: LeaseStore;
+  /** The host's name: unique among the hosts on the database, kept across restarts when configured. */
+  host: string;
+  /** The most running investments the host takes. */
+  capacity: number;
+  /** How long a lease lasts unrenewed: a dead host's bots start elsewhere within it. */
+  leaseMs: number;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  /** Monotonic milliseconds (tests drive it). */
+  now?: () => number;
+}
+
+/** Part of the lease after a renewal's start during which the host trades on it. */
+const LOCAL_VALIDITY = 0.6;
+/** Renewals per lease period. */
+const RENEWALS_PER_LEASE = 5;
+
+export interface HostLeaseState {
+  host: string;
+  /** Whether the leases are believed now. */
+  valid: boolean;
+  accounts: number;
+  bots: number;
+  /** Why the host holds nothing, while it does not. */
+  lostReason: string | null;
+}
+
+export class HostLeases {
+  private accounts: string[] = [];
+  private investments = new Set<string>();
+  private validUntil = Number.NEGATIVE_INFINITY;
+  private lostReason: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private expiryTimer: NodeJS.Timeout | null = null;
+  private renewing: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private readonly changeListeners = new Set<() => void>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: HostLeasesOptions) {
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  get host(): string {
+    return this.options.host;
+  }
+
+  /** Renews at once, then a fifth of the lease after each renewal. */
+  async start(): Promise<void> {
+    await this.renewNow();
+    this.timer = setInterval(() => void this.renewNow(), this.options.leaseMs / RENEWALS_PER_LEASE);
+    this.timer.unref();
+  }
+
+  /** A renewal now (an investment changed); one more after the one under way if it is under way. */
+  renewNow(): Promise<void> {
+    if (this.renewing) {
+      this.again = true;
+      return this.renewing;
+    }
+    this.renewing = this.renew().finally(() => {
+      this.renewing = null;
+      if (this.again && !this.closed) {
+        this.again = false;
+        void this.renewNow();
+      }
+    });
+    return this.renewing;
+  }
+
+  /** Whether this host may run the investment's bot now. */
+  holds(investmentId: string): boolean {
+    return this.valid() && this.investments.has(investmentId);
+  }
+
+  /** The investments whose bots this host keeps now: none while its leases are not believed. */
+  runningInvestmentIds(): string[] {
+    return this.valid() ? [...this.investments] : [];
+  }
+
+  /** Called when the investments this host keeps change (claimed, released, lost, regained). */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  state(): HostLeaseState {
+    const valid = this.valid();
+    return {
+      host: this.options.host,
+      valid,
+      accounts: valid ? this.accounts.length : 0,
+      bots: valid ? this.investments.size : 0,
+      lostReason: valid ? null : this.lostReason,
+    };
+  }
+
+  /** Lets every account go at once (a host stopping on purpose), so that others need not wait for the lease. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    await this.renewing;
+    this.validUntil = Number.NEGATIVE_INFINITY;
+    await this.options.store.releaseAll(this.options.host).catch((error: unknown) => {
+      this.options.logger.warn({ host: this.options.host, error: String(error) }, 'bot host leases not released');
+    });
+  }
+
+  private valid(): boolean {
+    return !this.closed && this.now() < this.validUntil;
+  }
+
+  private async renew(): Promise<void> {
+    const { store, host, capacity, leaseMs } = this.options;
+    const started = this.now();
+    const before = this.runningInvestmentIds();
+    try {
+      await store.beat(host, capacity, leaseMs);
+      await store.releaseIdle(host);
+      let held = await store.renew(host, leaseMs);
+      const wanted = await this.toClaim(held, await store.share());
+      held = [...held, ...(await store.claim(host, wanted, leaseMs))];
+      const running = await store.runningOf(host);
+      if (this.closed) return;
+      if (this.lostReason) this.options.logger.info({ host }, 'bot host leases renewed again');
+      this.accounts = held;
+      this.investments = new Set(running);
+      this.validUntil = started + leaseMs * LOCAL_VALIDITY;
+      this.lostReason = null;
+      this.watchExpiry();
+    } catch (error) {
+      if (this.closed) return;
+      const reason = `leases not renewed: ${String(error)}`;
+      if (!this.lostReason) this.options.logger.warn({ host, error: String(error) }, 'bot host leases not renewed');
+      this.lostReason = reason;
+    }
+    if (!sameIds(before, this.runningInvestmentIds())) this.changed();
+  }
+
+  /** The unheld accounts to claim: up to the fair share of accounts, within the capacity in bots. */
+  private async toClaim(held: readonly string[], share: HostShare): Promise<string[]> {
+    const fairShare = Math.ceil(share.accounts / share.hosts);
+    const room = fairShare - held.length;
+    if (room <= 0) return [];
+    const candidates = await this.options.store.claimable(room);
+    let bots = (await this.options.store.runningOf(this.options.host)).length;
+    const chosen: AccountToClaim[] = [];
+    for (const candidate of candidates) {
+      if (bots + candidate.bots > this.options.capacity && (bots > 0 || chosen.length > 0)) break;
+      chosen.push(candidate);
+      bots += candidate.bots;
+    }
+    return chosen.map((candidate) => candidate.accountId);
+  }
+
+  /** The moment the leases stop being believed, the bots must stop: told then, not at the next renewal. */
+  private watchExpiry(): void {
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = setTimeout(
+      () => {
+        if (this.valid() || this.closed) return;
+        this.lostReason ??= 'leases expired before they could be renewed';
+        this.options.logger.warn({ host: this.options.host, reason: this.lostReason }, 'bot host stops its bots');
+        this.changed();
+      },
+      Math.max(0, this.validUntil - this.now()) + 1,
+    );
+    this.expiryTimer.unref();
+  }
+
+  private changed(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((id) => set.has(id));
+}
