@@ -2,8 +2,13 @@
 // single-page app load only its own files, no MIME sniffing, no referrer (a reset link's token
 // must not leak to another site), HSTS once the app is reached over https, and API answers that
 // no browser or proxy keeps, since they carry personal data and ciphertexts.
-import helmet from '@fastify/helmet';
+//
+// helmet writes the headers; as the policy has no nonce they are the same on every answer, so
+// they are taken from helmet once, at start, and set from that list on each request.
+// @fastify/helmet ran helmet anew on every request, parsing the policy each time (3-4% of a
+// polled list call's time in the API, docs/benchmarks.md).
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -53,6 +58,25 @@ async function inlineHashes(webDistDir: string | undefined): Promise<InlineHashe
   return { scripts: unique(hashes.scripts), styles: unique(hashes.styles) };
 }
 
+/** The headers helmet's middleware sets with these options, read off a response that records them. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    // X-Powered-By, which Fastify never sets.
+    removeHeader: () => undefined,
+  };
+  helmet(options)(
+    {} as Parameters<ReturnType<typeof helmet>>[0],
+    recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
+    // helmet 8 throws a bad option itself rather than handing it on.
+    () => undefined,
+  );
+  return headers;
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   publicUrl: string,
@@ -60,7 +84,7 @@ export async function registerSecurityHeaders(
 ): Promise<void> {
   const behindHttps = new URL(publicUrl).protocol === 'https:';
   const inline = await inlineHashes(webDistDir);
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -87,6 +111,11 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: 'no-referrer' },
     // Over plain http (a local run) HSTS would be ignored at best and pin a wrong host at worst.
     strictTransportSecurity: behindHttps ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
+  });
+  // onRequest, as @fastify/helmet set them: before any handler, a 404's and a refusal's included.
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
   // onSend sees every answer, the error handler's and the not-found handler's included.
   app.addHook('onSend', async (request, reply) => {
