@@ -1,4 +1,4 @@
-// The lists the views ask for every few seconds (investments, backtests, analyses): everyone's
+// The lists the views ask for every few seconds (backtests, analyses): everyone's
 // for an admin, one owner's for anyone else. Each variant is built on first use and then run as a
 // prepared statement (on PostgreSQL a named one, parsed once per connection).
 import { eq, sql } from 'drizzle-orm';

@@ -1,7 +1,8 @@
 // Registers a route from its endpoint's declaration in contracts: the method and path, the guard
 // its access names, the parsing of its path parameters, query and body with its schemas (a bad
 // value is a 400 with the schema's message), and the envelope around what the handler returns.
-// A raw endpoint (a file, the API's document) sends its own answer through the reply.
+// A raw endpoint (a file, the API's document) sends its own answer through the reply. A list the
+// database wrote as JSON (lib/json-list.ts) goes into the envelope as the text it is.
 import { isRaw, type Access, type DataOf, type Endpoint } from '@platform/contracts';
 import type {
   FastifyInstance,
@@ -12,6 +13,7 @@ import type {
 } from 'fastify';
 import type * as z from 'zod';
 import { ok, parse } from '../lib/http';
+import { JsonText } from '../lib/json-list';
 import type { Guards } from './authentication';
 
 type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
@@ -25,7 +27,9 @@ export interface RouteInput<E extends Endpoint> {
 }
 
 /** What the handler gives back: the envelope's data, or for a raw endpoint the reply it sent. */
-type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> | DataOf<E> : FastifyReply;
+type Answer<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.input<E['response']> | DataOf<E> | JsonText<DataOf<E>>
+  : FastifyReply;
 
 export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>) => Answer<E> | Promise<Answer<E>>;
 
@@ -46,6 +50,9 @@ function guardOf(access: Access, guards: Guards): preHandlerAsyncHookHandler | u
       return guards.roles('admin');
   }
 }
+
+/** What Fastify names an answer it serializes itself. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const parseIf = (schema: Endpoint['body'], input: unknown) =>
   schema === undefined || schema === 'multipart' ? undefined : parse(schema, input);
@@ -70,6 +77,8 @@ export function routesFor(app: FastifyInstance, guards: Guards): DeclareRoute {
           reply,
         } as RouteInput<typeof endpoint>;
         const answer = await handle(input);
+        if (answer instanceof JsonText)
+          return reply.type(JSON_TYPE).send(`{"ok":true,"data":${answer.json}}`);
         return isRaw(endpoint.response) ? answer : ok(answer);
       },
     });

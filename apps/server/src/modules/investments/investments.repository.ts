@@ -1,7 +1,7 @@
-import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_RUNNING, type Market } from '@platform/contracts';
+import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_RUNNING, type Investment, type Market } from '@platform/contracts';
 import { accounts, algorithms, investments, users, type Database, type InvestmentRow } from '@platform/db';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { OwnerScopedList } from '../../lib/owner-scoped-list';
+import { jsonFields, jsonObject, OwnerScopedJsonList, type JsonText } from '../../lib/json-list';
 import { withAccountOwnerAndAlgorithm } from './investment-joins';
 
 export type InvestmentValues = Pick<
@@ -23,18 +23,46 @@ export interface InvestmentState {
   statusMessage: string | null;
 }
 
-/** Investments as the list shows them: with their account, owner and algorithm. */
+/** One investment as the calls on it answer it: with its account, owner and algorithm. */
 const selectListed = (db: Database) =>
   withAccountOwnerAndAlgorithm(db.select(listColumns).from(investments).$dynamic());
 
-/** The list every open overview and investments view asks for every 5 s. */
-const listQuery = (db: Database) => selectListed(db).orderBy(asc(investments.createdAt), asc(investments.id));
+/** An investment as the API answers it, the shape toInvestment (investments.service.ts) makes. */
+const investmentFields = jsonFields({
+  _id: investments.id,
+  account: jsonObject({
+    _id: accounts.id,
+    accountId: accounts.accountId,
+    username: users.username,
+    owner: jsonObject({ _id: users.id, username: users.username, isPro: users.isPro }),
+  }),
+  algorithm: jsonObject({ _id: algorithms.id, name: algorithms.name }),
+  capital: investments.capital,
+  parameters: jsonObject({
+    leverage: investments.leverage,
+    size: investments.size,
+    additional: investments.additional,
+    maxcontracts: investments.maxContracts,
+  }),
+  isRunning: investments.isRunning,
+  statusMessage: investments.statusMessage,
+});
 
 export class InvestmentsRepository {
-  private readonly lists: OwnerScopedList<ReturnType<typeof listQuery>>;
+  // The list every open overview and investments view asks for every 5 s, oldest first, written
+  // as JSON by the database (lib/json-list.ts).
+  private readonly lists: OwnerScopedJsonList<Investment[]>;
 
   constructor(private readonly db: Database) {
-    this.lists = new OwnerScopedList(() => listQuery(db), accounts.ownerId, 'investments_list');
+    this.lists = new OwnerScopedJsonList(
+      db,
+      (ofOwner) =>
+        withAccountOwnerAndAlgorithm(db.select(investmentFields).from(investments).$dynamic())
+          .where(ofOwner)
+          .orderBy(asc(investments.createdAt), asc(investments.id)),
+      accounts.ownerId,
+      'investments_list',
+    );
   }
 
   /** Runs fn on a repository bound to one transaction: all of it lands or none. */
@@ -43,7 +71,7 @@ export class InvestmentsRepository {
   }
 
   /** ownerId limits the list to investments on that user's accounts. */
-  list(ownerId?: string) {
+  listJson(ownerId?: string): Promise<JsonText<Investment[]>> {
     return this.lists.run(ownerId);
   }
 

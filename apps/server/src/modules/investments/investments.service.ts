@@ -19,6 +19,7 @@ import {
   type InvestmentFormInput,
 } from '@platform/contracts';
 import { badRequest, notFound } from '../../lib/errors';
+import type { JsonText } from '../../lib/json-list';
 import type { RequestOrigin } from '../../lib/http';
 import type { AuditTrail } from '../logs/logs.service';
 import type { InvestmentState, InvestmentsRepository, InvestmentValues } from './investments.repository';
@@ -44,6 +45,7 @@ const MONITORED_STATES = [INVESTMENT_STOPPED, INVESTMENT_RUNNING, INVESTMENT_FAI
 
 type InvestmentListRow = NonNullable<Awaited<ReturnType<InvestmentsRepository['findById']>>>;
 
+/** The list's SQL writes the same shape itself (investments.repository.ts); json-lists.test.ts holds the two equal. */
 function toInvestment({ investment, account, owner, algorithm }: InvestmentListRow): Investment {
   return {
     _id: investment.id,
@@ -80,8 +82,8 @@ export class InvestmentsService {
     private readonly options: InvestmentsServiceOptions = { demoBroker: 'paper' },
   ) {}
 
-  async list(viewer: Viewer): Promise<Investment[]> {
-    return (await this.repository.list(ownerScope(viewer))).map(toInvestment);
+  list(viewer: Viewer): Promise<JsonText<Investment[]>> {
+    return this.repository.listJson(ownerScope(viewer));
   }
 
   /** One investment the viewer may see (theirs, or any for an admin); a 404 otherwise. */

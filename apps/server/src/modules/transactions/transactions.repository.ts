@@ -1,29 +1,43 @@
+import type { Transaction } from '@platform/contracts';
 import { transactions, type Database } from '@platform/db';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { isoTime, jsonFields, OwnerScopedJsonList, type JsonText } from '../../lib/json-list';
 
-// The overview asks for the list every 5 s: each variant is built once and run as a prepared
-// statement (on PostgreSQL a named one, parsed once per connection).
-const listQuery = (db: Database) =>
-  db.select().from(transactions).orderBy(asc(transactions.closedAt), asc(transactions.id)).$dynamic();
-const prepareList = (db: Database) => listQuery(db).prepare('transactions_list');
-const prepareUserList = (db: Database) =>
-  listQuery(db)
-    .where(eq(transactions.userId, sql.placeholder('userId')))
-    .prepare('transactions_list_of_user');
+/** A transaction as the API answers it, the shape toTransaction (transactions.service.ts) makes. */
+const transactionFields = jsonFields({
+  _id: transactions.id,
+  investmentId: transactions.investmentId,
+  market: transactions.market,
+  lots: transactions.lots,
+  entryPrice: transactions.entryPrice,
+  exitPrice: transactions.exitPrice,
+  reason: transactions.reason,
+  openedAt: isoTime(transactions.openedAt),
+  closedAt: isoTime(transactions.closedAt),
+  profitLoss: transactions.profitLoss,
+});
 
 export class TransactionsRepository {
-  private everyList: ReturnType<typeof prepareList> | undefined;
-  private userList: ReturnType<typeof prepareUserList> | undefined;
+  // The overview asks for the list every 5 s: oldest first, the order of a cumulative
+  // profit/loss chart, written as JSON by the database (lib/json-list.ts).
+  private readonly lists: OwnerScopedJsonList<Transaction[]>;
 
-  constructor(private readonly db: Database) {}
+  constructor(db: Database) {
+    this.lists = new OwnerScopedJsonList(
+      db,
+      (ofOwner) =>
+        db
+          .select(transactionFields)
+          .from(transactions)
+          .where(ofOwner)
+          .orderBy(asc(transactions.closedAt), asc(transactions.id)),
+      transactions.userId,
+      'transactions_list',
+    );
+  }
 
-  /** Oldest first, the order of a cumulative profit/loss chart; userId limits it to one owner. */
-  list(userId?: string) {
-    if (userId) {
-      this.userList ??= prepareUserList(this.db);
-      return this.userList.execute({ userId });
-    }
-    this.everyList ??= prepareList(this.db);
-    return this.everyList.execute();
+  /** userId limits it to one owner's transactions. */
+  listJson(userId?: string): Promise<JsonText<Transaction[]>> {
+    return this.lists.run(userId);
   }
 }

@@ -1,11 +1,13 @@
 import type { Transaction } from '@platform/contracts';
 import type { TransactionRow } from '@platform/db';
+import type { JsonText } from '../../lib/json-list';
 import { ownerScope, type Viewer } from '../../lib/policy';
 import type { TransactionsRepository } from './transactions.repository';
 
 /**
- * A stored closed cycle as the API answers it: the statement list and an investment's view
- * (investment-chart.service.ts) send the same shape, so they build it in one place.
+ * A stored closed cycle as the API answers it, for an investment's view (investment-chart.service.ts).
+ * The list's SQL writes the same shape itself (transactions.repository.ts); json-lists.test.ts
+ * holds the two equal.
  */
 export function toTransaction(row: TransactionRow): Transaction {
   return {
@@ -26,8 +28,7 @@ export class TransactionsService {
   constructor(private readonly repository: TransactionsRepository) {}
 
   /** Admins see every statement line, everyone else their own. */
-  async list(viewer: Pick<Viewer, 'id' | 'role'>): Promise<Transaction[]> {
-    const rows = await this.repository.list(ownerScope(viewer));
-    return rows.map(toTransaction);
+  list(viewer: Pick<Viewer, 'id' | 'role'>): Promise<JsonText<Transaction[]>> {
+    return this.repository.listJson(ownerScope(viewer));
   }
 }
