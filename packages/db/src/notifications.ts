@@ -40,6 +40,9 @@ export function pgliteNotifications(client: PGlite): Notifications {
   };
 }
 
+/** The connection's name in pg_stat_activity: an operator (or a test) can tell it from the pool's. */
+export const NOTIFICATIONS_CONNECTION = 'platform-notifications';
+
 /** Waits between attempts to open the connection again. */
 const RECONNECT_MS = [100, 500, 1000, 2000, 5000];
 
@@ -55,7 +58,7 @@ export function postgresNotifications(url: string): Notifications {
   const open = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     opening ??= (async () => {
-      const next = new pg.Client({ connectionString: url });
+      const next = new pg.Client({ connectionString: url, application_name: NOTIFICATIONS_CONNECTION });
       next.on('notification', (message) => {
         for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '');
       });

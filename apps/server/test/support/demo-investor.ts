@@ -6,13 +6,14 @@ import { requestOf } from '@platform/contracts';
 import { createUser, login } from './factories';
 import type { TestApp } from './test-app';
 
-export async function demoInvestor(testApp: TestApp) {
+/** `accountId`: the broker's id of the account, for tests with several owners' accounts (each unique). */
+export async function demoInvestor(testApp: TestApp, accountId = 'DEMO-LIVE') {
   const ownerToken = (await login(testApp, await createUser(testApp))).jwt;
   const adminToken = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
   const account = await testApp.call<Account>({
     ...requestOf(API.accounts.add),
     token: ownerToken,
-    payload: { accountId: 'DEMO-LIVE', isDemo: true, username: 'demo', password: 'demo' },
+    payload: { accountId, isDemo: true, username: 'demo', password: 'demo' },
   });
   const algorithm = await testApp.call<{ _id: string }>({
     ...requestOf(API.algorithms.add),

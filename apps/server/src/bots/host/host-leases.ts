@@ -26,8 +26,6 @@ export interface HostLeasesOptions {
   /** How long a lease lasts unrenewed: a dead host's bots start elsewhere within it. */
   leaseMs: number;
   logger: Pick<Logger, 'info' | 'warn'>;
-  /** Monotonic milliseconds (tests drive it). */
-  now?: () => number;
 }
 
 /** Part of the lease after a renewal's start during which the host trades on it. */
@@ -56,10 +54,12 @@ export class HostLeases {
   private again = false;
   private closed = false;
   private readonly changeListeners = new Set<() => void>();
-  private readonly now: () => number;
 
-  constructor(private readonly options: HostLeasesOptions) {
-    this.now = options.now ?? (() => performance.now());
+  constructor(private readonly options: HostLeasesOptions) {}
+
+  /** Monotonic: a change of the wall clock never stretches a lease. */
+  private now(): number {
+    return performance.now();
   }
 
   get host(): string {

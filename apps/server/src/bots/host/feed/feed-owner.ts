@@ -20,7 +20,6 @@ export interface FeedOwnerOptions {
   /** Starts the feeds, sending on the bus. */
   startFeeds: () => Promise<PriceFeeds>;
   logger: Pick<Logger, 'info' | 'warn'>;
-  now?: () => number;
 }
 
 export const FEED_DUTY = 'price-feed';
@@ -34,10 +33,12 @@ export class FeedOwner {
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
   private closed = false;
-  private readonly now: () => number;
 
-  constructor(private readonly options: FeedOwnerOptions) {
-    this.now = options.now ?? (() => performance.now());
+  constructor(private readonly options: FeedOwnerOptions) {}
+
+  /** Monotonic: a change of the wall clock never stretches the lease. */
+  private now(): number {
+    return performance.now();
   }
 
   /** Whether this process runs the feed now. */

@@ -1,0 +1,188 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HostLeases, type LeaseStore } from './host-leases';
+
+/** The leases of one database, as the repository keeps them, on a clock the test moves. */
+class MemoryLeaseStore implements LeaseStore {
+  get clock(): number {
+    return performance.now();
+  }
+  /** Running investments by account. */
+  readonly running = new Map<string, string[]>();
+  readonly leases = new Map<string, { host: string; expiresAt: number }>();
+  readonly hosts = new Map<string, number>();
+  failing = false;
+
+  private check(): void {
+    if (this.failing) throw new Error('connection refused');
+  }
+
+  beat(host: string, _capacity: number, leaseMs: number): Promise<void> {
+    this.check();
+    this.hosts.set(host, this.clock + leaseMs);
+    return Promise.resolve();
+  }
+
+  renew(host: string, leaseMs: number): Promise<string[]> {
+    this.check();
+    const held: string[] = [];
+    for (const [account, lease] of this.leases)
+      if (lease.host === host) {
+        lease.expiresAt = this.clock + leaseMs;
+        held.push(account);
+      }
+    return Promise.resolve(held);
+  }
+
+  releaseIdle(host: string): Promise<void> {
+    this.check();
+    for (const [account, lease] of this.leases)
+      if (lease.host === host && (this.running.get(account) ?? []).length === 0) this.leases.delete(account);
+    return Promise.resolve();
+  }
+
+  share() {
+    this.check();
+    const hosts = [...this.hosts.values()].filter((expiry) => expiry > this.clock).length;
+    const accounts = [...this.running.values()].filter((ids) => ids.length > 0).length;
+    return Promise.resolve({ hosts: Math.max(1, hosts), accounts });
+  }
+
+  claimable(limit: number) {
+    this.check();
+    const free = [...this.running.entries()].filter(([account, ids]) => {
+      const lease = this.leases.get(account);
+      return ids.length > 0 && (!lease || lease.expiresAt < this.clock);
+    });
+    return Promise.resolve(free.slice(0, limit).map(([accountId, ids]) => ({ accountId, bots: ids.length })));
+  }
+
+  claim(host: string, accountIds: readonly string[], leaseMs: number): Promise<string[]> {
+    this.check();
+    const got: string[] = [];
+    for (const account of accountIds) {
+      const lease = this.leases.get(account);
+      if (lease && lease.expiresAt >= this.clock) continue;
+      this.leases.set(account, { host, expiresAt: this.clock + leaseMs });
+      got.push(account);
+    }
+    return Promise.resolve(got);
+  }
+
+  runningOf(host: string): Promise<string[]> {
+    this.check();
+    return Promise.resolve(
+      [...this.leases.entries()].filter(([, lease]) => lease.host === host).flatMap(([account]) => this.running.get(account) ?? []),
+    );
+  }
+
+  releaseAll(host: string): Promise<void> {
+    for (const [account, lease] of this.leases) if (lease.host === host) this.leases.delete(account);
+    this.hosts.delete(host);
+    return Promise.resolve();
+  }
+}
+
+const LEASE_MS = 10_000;
+const silent = { info: () => undefined, warn: () => undefined };
+
+function hostOn(store: MemoryLeaseStore, host: string, capacity = 100) {
+  return new HostLeases({ store, host, capacity, leaseMs: LEASE_MS, logger: silent });
+}
+
+describe('a bot host’s leases', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shares the accounts with the other live hosts instead of taking them all', async () => {
+    const store = new MemoryLeaseStore();
+    for (const account of ['a1', 'a2', 'a3', 'a4']) store.running.set(account, [`${account}-bot`]);
+    const first = hostOn(store, 'first');
+    const second = hostOn(store, 'second');
+    // Both hosts beat before either claims, as two hosts started together do within a renewal.
+    await store.beat('second', 100, LEASE_MS);
+    await first.renewNow();
+    await second.renewNow();
+
+    expect(first.runningInvestmentIds()).toHaveLength(2);
+    expect(second.runningInvestmentIds()).toHaveLength(2);
+    const all = [...first.runningInvestmentIds(), ...second.runningInvestmentIds()].sort();
+    expect(all).toEqual(['a1-bot', 'a2-bot', 'a3-bot', 'a4-bot']);
+  });
+
+  it('keeps an account’s bots together and stops at its capacity', async () => {
+    const store = new MemoryLeaseStore();
+    store.running.set('big', ['b1', 'b2', 'b3']);
+    store.running.set('small', ['s1']);
+    const host = hostOn(store, 'only', 3);
+    await host.renewNow();
+
+    expect(host.runningInvestmentIds().sort()).toEqual(['b1', 'b2', 'b3']);
+    expect(host.holds('s1')).toBe(false);
+  });
+
+  it('takes over the accounts of a host that stopped renewing once its lease has expired, not before', async () => {
+    const store = new MemoryLeaseStore();
+    store.running.set('acc', ['bot']);
+    const dying = hostOn(store, 'dying');
+    await dying.renewNow();
+    const heir = hostOn(store, 'heir');
+
+    vi.advanceTimersByTime(LEASE_MS - 1);
+    await heir.renewNow();
+    expect(heir.holds('bot')).toBe(false);
+
+    vi.advanceTimersByTime(2);
+    await heir.renewNow();
+    expect(heir.holds('bot')).toBe(true);
+  });
+
+  it('stops believing its leases before the database lets another host take them', async () => {
+    const store = new MemoryLeaseStore();
+    store.running.set('acc', ['bot']);
+    const host = hostOn(store, 'cut-off');
+    const changes: string[][] = [];
+    host.onChange(() => changes.push(host.runningInvestmentIds()));
+    await host.renewNow();
+    expect(host.holds('bot')).toBe(true);
+
+    store.failing = true;
+    vi.advanceTimersByTime(LEASE_MS * 0.5);
+    await host.renewNow();
+    expect(host.holds('bot')).toBe(true);
+    expect(host.state().valid).toBe(true);
+
+    // Told when the belief ends, not at the next renewal: the supervisor stops the bots then.
+    vi.advanceTimersByTime(LEASE_MS * 0.1 + 1);
+    expect(changes).toEqual([['bot'], []]);
+    expect(host.holds('bot')).toBe(false);
+    expect(host.runningInvestmentIds()).toEqual([]);
+    await host.renewNow();
+    expect(host.state()).toMatchObject({ valid: false, bots: 0, lostReason: expect.stringContaining('connection refused') });
+    // The database still counts the lease for 40% of it: nobody else could trade the account yet.
+    expect(store.leases.get('acc')?.expiresAt).toBeGreaterThan(store.clock);
+
+    store.failing = false;
+    await host.renewNow();
+    expect(host.holds('bot')).toBe(true);
+    expect(changes).toEqual([['bot'], [], ['bot']]);
+  });
+
+  it('lets go of an account with nothing left to run, and of every account when it closes', async () => {
+    const store = new MemoryLeaseStore();
+    store.running.set('done', ['old']);
+    store.running.set('busy', ['live']);
+    const host = hostOn(store, 'tidy');
+    await host.renewNow();
+    store.running.set('done', []);
+    await host.renewNow();
+    expect([...store.leases.keys()]).toEqual(['busy']);
+
+    await host.close();
+    expect(store.leases.size).toBe(0);
+    expect(host.holds('live')).toBe(false);
+  });
+});
