@@ -161,7 +161,8 @@ describe('a bot host’s leases', () => {
     expect(host.holds('bot')).toBe(false);
     expect(host.runningInvestmentIds()).toEqual([]);
     await host.renewNow();
-    expect(host.state()).toMatchObject({ valid: false, bots: 0, lostReason: expect.stringContaining('connection refused') });
+    expect(host.state()).toMatchObject({ valid: false, bots: 0 });
+    expect(host.state().lostReason).toContain('connection refused');
     // The database still counts the lease for 40% of it: nobody else could trade the account yet.
     expect(store.leases.get('acc')?.expiresAt).toBeGreaterThan(store.clock);
 
