@@ -34,7 +34,7 @@ import { DEFAULT_THROTTLE_OPTIONS, LoginThrottle, type ThrottleOptions } from '.
 import { OtpService } from './modules/auth/otp.service';
 import { PasswordsService } from './modules/auth/passwords.service';
 import { RegistrationService } from './modules/auth/registration.service';
-import { SessionCache } from './modules/auth/session-cache';
+import { sessionCacheFor } from './modules/auth/session-revocations';
 import { ThrottleRepository } from './modules/auth/throttle.repository';
 import { BacktestsRepository } from './modules/backtests/backtests.repository';
 import { BotsRepository } from './modules/bots/bots.repository';
@@ -114,7 +114,7 @@ export function buildServices(deps: ServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const { db } = deps.database;
   const logs = new LogsService(new LogsRepository(db), clock, { anonymousDays: deps.auditAnonDays ?? 30, logger: deps.securityLogger });
-  const sessionCache = new SessionCache();
+  const sessionCache = sessionCacheFor(deps.database.notifications);
   const authRepository = new AuthRepository(db, sessionCache);
   const loginThrottle = new LoginThrottle(new ThrottleRepository(db), logs, clock, deps.loginThrottle ?? DEFAULT_THROTTLE_OPTIONS);
   const otpRequiredFor = deps.otpRequiredFor ?? ['admin'];

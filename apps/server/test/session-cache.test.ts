@@ -1,7 +1,10 @@
 // The session look-up is cached for a moment (session-cache.ts); these check that a session the
-// cache has just answered for is refused on the very next call once it is revoked, whichever way.
+// cache has just answered for is refused on the very next call once it is revoked, whichever way,
+// and by another API process on the same database as soon as the revocation's notification
+// reaches it (session-revocations.ts).
 import { requestOf } from '@platform/contracts';
 import { API } from '@platform/contracts/api';
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_PASSWORD, createUser, login } from './support/factories';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -105,5 +108,24 @@ describe('session cache', () => {
     // The new access token has half an hour left; the session none.
     testApp.clock.advance(30 * 60 * 1000);
     expect((await me(testApp, refreshed.body.data.token)).status).toBe(401);
+  });
+
+  it('refuses a session at another API process on the database as soon as one revokes it', async () => {
+    const jwtSecret = randomBytes(32).toString('hex');
+    const here = await createTestApp({ jwtSecret });
+    // A second app on the same database, with its own session cache, as a second API process.
+    const there = await createTestApp({ jwtSecret, database: here.database });
+    const admin = await login(here, await createUser(here, { role: 'admin' }));
+    const user = await createUser(here);
+    const [first, second] = [await login(here, user), await login(here, user)];
+    for (const token of [first.jwt, second.jwt]) await cached(there, token);
+
+    await here.call({ ...requestOf(API.auth.logout), token: first.jwt, payload: {} });
+    // Within expect.poll's second: its entries would otherwise live five.
+    await expect.poll(async () => (await me(there, first.jwt)).status).toBe(401);
+    expect((await me(there, second.jwt)).status).toBe(200);
+
+    await here.call({ ...requestOf(API.users.review, { id: user.id }), token: admin.jwt, payload: { status: 'blocked' } });
+    await expect.poll(async () => (await me(there, second.jwt)).status).toBe(401);
   });
 });
