@@ -47,8 +47,9 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: ['apps/server/test/**/*.test.ts'],
-          // The long runs (real bot processes, a 200,000-row export, a 5,000-login flood) are server-long's.
-          exclude: ['apps/server/test/support/**', 'apps/server/test/long/**'],
+          // The long runs (real bot processes, a 200,000-row export, a 5,000-login flood) are server-long's;
+          // several server processes on one database (test/cluster) need PostgreSQL: server-postgres's.
+          exclude: ['apps/server/test/support/**', 'apps/server/test/long/**', 'apps/server/test/cluster/**'],
           env: { TEST_DB: 'pglite' },
           globalSetup: ['apps/server/test/support/pglite-global-setup.ts'],
           testTimeout: 30_000,

@@ -6,8 +6,7 @@
 // still listed, stopped, by the runtime of a restarted server, which can start it again.
 import { NO_PM_ID, requestOf, type DataOf, type Investment } from '@platform/contracts';
 import { API } from '@platform/contracts/api';
-import { botOrders, paperPositions, transactions } from '@platform/db';
-import type { Bars } from '@platform/engine';
+import { botOrders } from '@platform/db';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,37 +17,10 @@ import { botEntryLocation } from '../../src/bots/host/bot-supervisor';
 import { CandleBook } from '../../src/bots/host/feed/candle-book';
 import { lateBotControl, startLiveRuntime, type LiveRuntime } from '../../src/bots/host/live-runtime';
 import { UnknownProcessError } from '../../src/realtime/process-control';
+import { expectNothingDoubled } from '../support/bots/paper-books';
+import { sawtooth } from '../support/bots/sawtooth';
 import { demoInvestor } from '../support/demo-investor';
 import { createTestApp, type TestApp } from '../support/test-app';
-
-/**
- * GOLD bars in teeth of 20: ten bars down 0.7 (two averaging levels of the default 3.0 grid
- * fill), ten up 1.1 (the take profit, 3.05 above the cycle's start, is reached): a cycle every
- * tooth, about five a second at the test's speed.
- */
-function sawtooth(teeth: number): Bars {
-  const count = teeth * 20;
-  const bars: Bars = {
-    t: new Float64Array(count),
-    o: new Float64Array(count),
-    h: new Float64Array(count),
-    l: new Float64Array(count),
-    c: new Float64Array(count),
-  };
-  let price = 2000;
-  const start = Date.UTC(2025, 0, 6);
-  for (let index = 0; index < count; index++) {
-    const move = index % 20 < 10 ? -0.7 : 1.1;
-    const close = Math.round((price + move) * 100) / 100;
-    bars.t[index] = start + index * 60_000;
-    bars.o[index] = price;
-    bars.c[index] = close;
-    bars.h[index] = Math.max(price, close) + 0.05;
-    bars.l[index] = Math.min(price, close) - 0.05;
-    price = close;
-  }
-  return bars;
-}
 
 async function until<T>(
   what: string,
@@ -150,33 +122,7 @@ describe('the live runtime', () => {
     expect((await transactionsOf()).length).toBe(settled);
 
     // Nothing doubled: one paper position per confirmed entry, one transaction per closed cycle.
-    const orders = await db.select().from(botOrders).where(eq(botOrders.investmentId, investment._id));
-    const positions = await db
-      .select()
-      .from(paperPositions)
-      .where(eq(paperPositions.investmentId, investment._id));
-    const entries = orders.filter((order) => order.kind === 'open' && order.status === 'filled');
-    // A position without its confirmed entry is shown with the order it has, if any, to tell why.
-    const entryIds = new Set(entries.map((order) => order.id));
-    const unconfirmed = positions
-      .filter((position) => !entryIds.has(position.clientRef))
-      .map((position) => ({ position, order: orders.find((order) => order.id === position.clientRef) }));
-    expect(unconfirmed).toEqual([]);
-    expect(positions).toHaveLength(entries.length);
-    const closes = orders.filter((order) => order.kind === 'close' && order.status === 'filled');
-    const written = await db.select().from(transactions).where(eq(transactions.investmentId, investment._id));
-    expect(written).toHaveLength(closes.length);
-    expect(new Set(closes.map((order) => order.cycleId)).size).toBe(closes.length);
-    // Every closed cycle's positions are closed at the broker; only the last cycle may hold some.
-    const closedCycles = new Set(closes.map((order) => order.cycleId));
-    const stillOpen = positions.filter((position) => position.closedAt === null);
-    const openCycles = new Set(
-      entries
-        .filter((order) => stillOpen.some((position) => position.clientRef === order.id))
-        .map((order) => order.cycleId),
-    );
-    expect([...openCycles].filter((cycle) => closedCycles.has(cycle))).toEqual([]);
-    expect(openCycles.size).toBeLessThanOrEqual(1);
+    await expectNothingDoubled(db, investment._id);
   });
 
   it('stops a bot that cannot trade in state 2 with its reason, and does not start it again', async () => {

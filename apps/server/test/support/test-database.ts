@@ -16,14 +16,24 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     pgliteTemplate ??= readFile(inject('pgliteTemplateFile')).then((bytes) => new Blob([bytes]));
     return fromPglite(await PGlite.create({ loadDataDir: await pgliteTemplate }));
   }
+  return (await createPostgresTestDatabase()).handle;
+}
+
+/** A PostgreSQL database of the test's own, and its address for the server processes a test starts. */
+export async function createPostgresTestDatabase(): Promise<{ handle: DatabaseHandle; url: string }> {
   const name = `t_${inject('postgresRunId')}_${randomUUID().replace(/-/g, '')}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  const handle = fromPostgresPool(new pg.Pool({ connectionString: postgresUrl(name), max: 5 }));
+  const url = postgresUrl(name);
+  const handle = fromPostgresPool(new pg.Pool({ connectionString: url, max: 5 }));
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name}`);
+    url,
+    handle: {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        // The processes a test killed may still hold connections for a moment.
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
     },
   };
 }

@@ -1,0 +1,115 @@
+// Bot hosts on one PostgreSQL (issue 34), as separate processes: two servers of the bots role
+// (main.ts through tsx, each with its pm2 and its bots), the test's app as the API. The bars are
+// stored as an upload stores them; one host takes the feed and sends its prices to the other
+// and to the API over the database. Killed with SIGKILL, the host that runs the investment's bot
+// (and, as it happens, the feed) loses it to the other within one lease: the bot starts there
+// after reconciling, the prices come again, and nothing is doubled. PostgreSQL only (the
+// server-postgres project): with PGlite one process holds the database and there are no hosts.
+import { requestOf, type Investment } from '@platform/contracts';
+import { API } from '@platform/contracts/api';
+import { botLeases, transactions } from '@platform/db';
+import { BarStore } from '@platform/marketdata';
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { CandleBook } from '../../src/bots/host/feed/candle-book';
+import { DatabasePriceBus } from '../../src/bots/host/feed/price-bus';
+import { MarketDataSets } from '../../src/modules/marketdata/market-data-sets';
+import { MarketDataRepository } from '../../src/modules/marketdata/marketdata.repository';
+import { notifyingBotControl } from '../../src/roles/cluster-bot-control';
+import { expectNothingDoubled } from '../support/bots/paper-books';
+import { sawtooth } from '../support/bots/sawtooth';
+import { until } from '../support/capital/live-bots';
+import { startServerProcess } from '../support/cluster/server-process';
+import { demoInvestor } from '../support/demo-investor';
+import { createTestApp } from '../support/test-app';
+import { createPostgresTestDatabase } from '../support/test-database';
+
+const LEASE_MS = 4000;
+const silent = { info: () => undefined, warn: () => undefined };
+
+async function cluster() {
+  const { handle: database, url } = await createPostgresTestDatabase();
+  onTestFinished(() => database.close());
+  const marketDataDir = await mkdtemp(join(tmpdir(), 'cluster-marketdata-'));
+  onTestFinished(() => rm(marketDataDir, { recursive: true, force: true }));
+  await new MarketDataSets(new MarketDataRepository(database.db), new BarStore(marketDataDir), 0).merge(
+    'GOLD',
+    '1m',
+    sawtooth(400),
+    { file: 'sawtooth.csv', format: 'generic', rows: 8000, at: new Date().toISOString() },
+  );
+  // The API process's candles, from the prices on the bus as main.ts wires them.
+  const bus = new DatabasePriceBus(database.notifications, silent);
+  await bus.start();
+  onTestFinished(() => bus.close());
+  const liveCandles = new CandleBook();
+  bus.subscribe((event) => liveCandles.add(event));
+  const encryptionKey = randomBytes(32).toString('hex');
+  const jwtSecret = randomBytes(32).toString('hex');
+  const testApp = await createTestApp({
+    database,
+    encryptionKey,
+    jwtSecret,
+    marketDataDir,
+    liveCandles,
+    botControl: notifyingBotControl(database.notifications, silent),
+  });
+  const host = (name: string) =>
+    startServerProcess(name, {
+      ROLES: 'bots',
+      BOT_HOST_NAME: name,
+      BOT_LEASE_MS: String(LEASE_MS),
+      DATABASE_URL: url,
+      ENCRYPTION_KEY: encryptionKey,
+      JWT_SECRET: jwtSecret,
+      MARKETDATA_DIR: marketDataDir,
+      FEED_SPEED: '6000',
+    });
+  const hosts = await Promise.all([host('host-a'), host('host-b')]);
+  await Promise.all(hosts.map((started) => started.logged('bot host started')));
+  return { testApp, hosts };
+}
+
+describe('bot hosts on one PostgreSQL', () => {
+  it('runs a dead host’s bots on the other within one lease, doubling nothing', async () => {
+    const { testApp, hosts } = await cluster();
+    const { db } = testApp.database;
+    const { ownerToken, invest } = await demoInvestor(testApp);
+    const investment: Investment = await invest();
+    const written = async () =>
+      (await db.select().from(transactions).where(eq(transactions.investmentId, investment._id))).length;
+    await until('the bot’s first cycles', async () => (await written()) >= 3, 60_000);
+    // The API process hears the feed too: the overview's candles move.
+    const candles = await testApp.call<{ candles: unknown[] }>({
+      ...requestOf(API.livePrices.recent, { market: 'GOLD' }),
+      token: ownerToken,
+    });
+    expect(candles.body.data.candles.length).toBeGreaterThan(0);
+
+    const [lease] = await db.select().from(botLeases);
+    const holder = hosts.find((started) => started.name === lease?.host)!;
+    const heir = hosts.find((started) => started !== holder)!;
+    const killedAt = Date.now();
+    holder.kill();
+    await holder.exited;
+
+    const taken = await until(
+      'the other host to hold the account',
+      async () => (await db.select().from(botLeases)).find((row) => row.host === heir.name),
+      LEASE_MS * 4,
+    );
+    // Within one lease of its last renewal, which came at most a renewal before the kill; the
+    // heir claims at its first renewal after the expiry. A second of slack for a loaded machine.
+    expect(taken.acquiredAt.getTime() - killedAt).toBeLessThan(LEASE_MS + LEASE_MS / 5 + 1000);
+    const before = await written();
+    await until('cycles on the other host', async () => (await written()) >= before + 3, 60_000);
+
+    // Every bot stopped: what was written can be read whole.
+    await heir.stop();
+    await expectNothingDoubled(db, investment._id);
+  });
+});
