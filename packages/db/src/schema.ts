@@ -16,7 +16,9 @@ import type {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -30,6 +32,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes, as the Socket.IO adapter writes them (msgpack). */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -607,6 +612,17 @@ export const singletonLeases = pgTable('singleton_leases', {
   name: text('name').primaryKey(),
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The Socket.IO PostgreSQL adapter's table (issue 34): the monitoring events between API processes
+ * and bot hosts travel by NOTIFY, and those over its 8,000 bytes (a long process list) are parked
+ * here for the others to read. The adapter deletes its old rows itself.
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
 });
 
 export const now = sql`now()`;
