@@ -51,9 +51,27 @@ export function createLogger(options: {
           ignore: 'pid,hostname',
           ...(options.destination ? { destination: options.destination } : {}),
         })
-      : options.destination;
+      : (options.destination ?? bufferedStdout());
   const settings = { level: options.level, ...(options.base ? { base: options.base } : {}) };
-  return destination ? pino(settings, destination) : pino(settings);
+  return pino(settings, destination);
+}
+
+/** Lines written together once this many bytes wait, or every LOG_FLUSH_MS. */
+const LOG_BUFFER_BYTES = 4096;
+const LOG_FLUSH_MS = 100;
+
+/**
+ * JSON lines on stdout, written a few kilobytes at a time rather than one write a line: under the
+ * dashboards' polling the write of each request's line took a twentieth of the API's time
+ * (docs/benchmarks.md, API throughput). A line waits 100 ms at most, and what waits is written
+ * when the process exits (an uncaught error's exit included), so only a SIGKILL or a crash of V8
+ * itself loses the last tenth of a second. The writes stay synchronous: handing each to libuv's
+ * threads cost the event loop as much as writing it.
+ */
+function bufferedStdout(): DestinationStream {
+  const stdout = pino.destination({ dest: 1, sync: true, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS });
+  process.once('exit', () => stdout.flushSync());
+  return stdout;
 }
 
 /** A process's logger on its stdout, in the format LOG_FORMAT or the terminal picks. */
