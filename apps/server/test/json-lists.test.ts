@@ -1,11 +1,12 @@
-// The investments and transactions lists are written as JSON by the database (lib/json-list.ts),
-// while an investment's own calls and its view map rows in TypeScript: a customer must read the
-// same investment and the same closed cycle whichever call answers, awkward values included
-// (microseconds, float digits, quotes and control characters, nulls).
-import { requestOf, type Investment, type Transaction } from '@platform/contracts';
+// The investments, transactions and logs lists are written as JSON by the database
+// (lib/json-list.ts), while an investment's own calls and its view map rows in TypeScript: a
+// customer must read the same investment and the same closed cycle whichever call answers, and
+// the logs as they were stored, awkward values included (microseconds, float digits, quotes and
+// control characters, nulls).
+import { requestOf, type Investment, type LogEntry, type Transaction } from '@platform/contracts';
 import { API } from '@platform/contracts/api';
-import { accounts, algorithms, investments, transactions } from '@platform/db';
-import { asc } from 'drizzle-orm';
+import { accounts, algorithms, auditLogs, investments, transactions } from '@platform/db';
+import { asc, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { toTransaction } from '../src/modules/transactions/transactions.service';
 import { createUser, login } from './support/factories';
@@ -105,5 +106,46 @@ describe('lists written by the database', () => {
       stored.filter((row) => row.userId === anna.id).map(toTransaction),
     );
     expect(await listed((await login(testApp, await createUser(testApp))).jwt)).toEqual([]);
+  });
+
+  it('answer the logs as they were stored, by every kind of page', async () => {
+    const testApp = await createTestApp();
+    const admin = await createUser(testApp, { role: 'admin', firstname: AWKWARD_TEXT, lastname: 'D\'Ambrosio' });
+    const metadata = { numbers: AWKWARD_NUMBERS, text: AWKWARD_TEXT, nested: { list: [1, null, true, 'x'] } };
+    const rows = await testApp.database.db
+      .insert(auditLogs)
+      .values([
+        { action: 'TEST_A', description: AWKWARD_TEXT, userId: admin.id, ipAddress: '::1', userAgent: AWKWARD_TEXT, metadata, createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 6)) },
+        { action: 'TEST_B', description: 'no user', userId: null, ipAddress: null, userAgent: null, metadata: null, createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 7)) },
+      ])
+      .returning({ id: auditLogs.id });
+    await testApp.database.db.execute(
+      `update audit_logs set created_at = created_at + interval '999 microseconds' where action = 'TEST_B'`,
+    );
+    const token = (await login(testApp, admin)).jwt;
+    const listed = async (query?: Record<string, string | number>) =>
+      (await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list, undefined, query), token })).body.data.filter(
+        (entry) => entry.action.startsWith('TEST_'),
+      );
+
+    const expected: LogEntry[] = [
+      { _id: rows[1]!.id, action: 'TEST_B', description: 'no user', timestamp: '2025-01-02T03:04:05.007Z', user: null, ipAddress: null, userAgent: null, metadata: null },
+      {
+        _id: rows[0]!.id,
+        action: 'TEST_A',
+        description: AWKWARD_TEXT,
+        timestamp: '2025-01-02T03:04:05.006Z',
+        user: { _id: admin.id, firstname: AWKWARD_TEXT, lastname: "D'Ambrosio", username: admin.username },
+        ipAddress: '::1',
+        userAgent: AWKWARD_TEXT,
+        metadata,
+      },
+    ];
+    expect(await listed()).toEqual(expected);
+    expect(await listed({ limit: 100, offset: 0 })).toEqual(expected);
+    const newest = (await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list, undefined, { limit: 1 }), token })).body.data[0]!;
+    expect(await listed({ limit: 100, before: newest._id })).toEqual(expected);
+    await testApp.database.db.delete(auditLogs).where(inArray(auditLogs.action, ['TEST_A', 'TEST_B']));
+    expect(await listed({ limit: 100, offset: 0 })).toEqual([]);
   });
 });

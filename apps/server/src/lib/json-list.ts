@@ -1,6 +1,6 @@
-// The lists every open dashboard asks for every few seconds (investments, transactions) are
-// answered as the JSON PostgreSQL writes for them: one text value for the whole list, which the
-// route sends inside the envelope as it is. Reading the rows into objects, mapping them to the
+// The lists every open dashboard asks for every few seconds (investments, transactions), and the
+// Logs view's pages, are answered as the JSON PostgreSQL writes for them: one text value for the
+// whole list, which the route sends inside the envelope as it is. Reading the rows into objects, mapping them to the
 // API's shape and serializing them again took about a third of such a call in the API process
 // (docs/benchmarks.md, API throughput). The SQL selects the very fields the contract declares,
 // named as it names them; a test per list checks it against the TypeScript mapping the other

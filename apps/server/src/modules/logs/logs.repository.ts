@@ -1,5 +1,7 @@
+import type { LogEntry } from '@platform/contracts';
 import { auditLogs, users, type Database } from '@platform/db';
 import { and, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { isoTime, jsonArrayOf, jsonFields, jsonObject, JsonText } from '../../lib/json-list';
 
 export interface NewAuditLog {
   action: string;
@@ -11,21 +13,28 @@ export interface NewAuditLog {
   createdAt: Date;
 }
 
-const columns = {
-  id: auditLogs.id,
+/** A row as the API answers it, written as JSON by the database (lib/json-list.ts). */
+const logFields = jsonFields({
+  _id: auditLogs.id,
   action: auditLogs.action,
   description: auditLogs.description,
-  createdAt: auditLogs.createdAt,
+  timestamp: isoTime(auditLogs.createdAt),
+  // A row of no user (a failed login of an unknown name), or of one since deleted: null.
+  user: sql`case when ${users.id} is null then null else ${jsonObject({
+    _id: users.id,
+    firstname: users.firstname,
+    lastname: users.lastname,
+    username: users.username,
+  })} end`,
   ipAddress: auditLogs.ipAddress,
   userAgent: auditLogs.userAgent,
   metadata: auditLogs.metadata,
-  user: { id: users.id, firstname: users.firstname, lastname: users.lastname, username: users.username },
-};
+});
 
 /** Newest first: (created_at, id) is the list's order, so a cursor's page starts right after its row. */
 const listQuery = (db: Database, conditions: SQL[]) =>
   db
-    .select(columns)
+    .select(logFields)
     .from(auditLogs)
     .leftJoin(users, eq(users.id, auditLogs.userId))
     .where(and(...conditions))
@@ -41,10 +50,10 @@ const countQuery = (db: Database, conditions: SQL[]) =>
 // built once per variant and run as prepared statements (on PostgreSQL named ones, parsed once
 // per connection). The cursor's pages, rarer, are built per call.
 const byUser = () => [eq(auditLogs.userId, sql.placeholder('userId'))];
-const preparePage = (db: Database) =>
-  listQuery(db, []).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('logs_page');
-const prepareUserPage = (db: Database) =>
-  listQuery(db, byUser()).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('logs_page_of_user');
+const pageOf = (db: Database, conditions: SQL[]) =>
+  listQuery(db, conditions).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+const preparePage = (db: Database) => jsonArrayOf(db, pageOf(db, [])).prepare('logs_page');
+const prepareUserPage = (db: Database) => jsonArrayOf(db, pageOf(db, byUser())).prepare('logs_page_of_user');
 const prepareCount = (db: Database) => countQuery(db, []).prepare('logs_count');
 const prepareUserCount = (db: Database) => countQuery(db, byUser()).prepare('logs_count_of_user');
 
@@ -64,7 +73,15 @@ export class LogsRepository {
    * Newest first; userId limits the list to one user's rows, page to limit rows older than the
    * row whose id is before (none when that row is gone), after skipping offset of them.
    */
-  async list(userId?: string, page?: { limit: number; before?: string | undefined; offset?: number | undefined }) {
+  async list(
+    userId?: string,
+    page?: { limit: number; before?: string | undefined; offset?: number | undefined },
+  ): Promise<JsonText<LogEntry[]>> {
+    const [row] = await this.listRows(userId, page);
+    return new JsonText(row?.json ?? '[]');
+  }
+
+  private listRows(userId?: string, page?: { limit: number; before?: string | undefined; offset?: number | undefined }) {
     if (page && !page.before) {
       const at = { limit: page.limit, offset: page.offset ?? 0 };
       if (userId) {
@@ -81,7 +98,7 @@ export class LogsRepository {
       );
     }
     const query = listQuery(this.db, conditions);
-    return page ? query.limit(page.limit).offset(page.offset ?? 0) : query;
+    return jsonArrayOf(this.db, page ? query.limit(page.limit).offset(page.offset ?? 0) : query);
   }
 
   /** How many rows list answers without a page, for the same userId. */

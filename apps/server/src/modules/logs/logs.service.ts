@@ -1,6 +1,7 @@
 // The audit trail: every mutation and every login attempt leaves a row (DESIGN.md section 4).
 import type { LogEntry, LogsCount, LogsPageQuery } from '@platform/contracts';
 import type { Clock } from '../../lib/clock';
+import type { JsonText } from '../../lib/json-list';
 import type { RequestOrigin } from '../../lib/http';
 import type { LogsRepository } from './logs.repository';
 import { ownerScope, type Viewer } from '../../lib/policy';
@@ -92,20 +93,10 @@ export class LogsService implements AuditTrail {
   }
 
   /** Admins see every row, everyone else their own; a page when any paging parameter is given, else all. */
-  async list(viewer: Viewer, query: LogsPageQuery = {}): Promise<LogEntry[]> {
+  list(viewer: Viewer, query: LogsPageQuery = {}): Promise<JsonText<LogEntry[]>> {
     const paged = query.limit !== undefined || query.before !== undefined || query.offset !== undefined;
     const page = paged ? { limit: query.limit ?? DEFAULT_PAGE, before: query.before, offset: query.offset } : undefined;
-    const rows = await this.repository.list(ownerOf(viewer), page);
-    return rows.map((row) => ({
-      _id: row.id,
-      action: row.action,
-      description: row.description,
-      timestamp: row.createdAt.toISOString(),
-      user: row.user && { _id: row.user.id, firstname: row.user.firstname, lastname: row.user.lastname, username: row.user.username },
-      ipAddress: row.ipAddress,
-      userAgent: row.userAgent,
-      metadata: row.metadata,
-    }));
+    return this.repository.list(ownerOf(viewer), page);
   }
 
   /** The length of the list this viewer gets without paging: the view's counter and last page. */
