@@ -60,6 +60,17 @@ describe('request ids', () => {
     expect(next.headers['x-request-id']).not.toBe(requestId);
   });
 
+  it('writes the id on the service lines of a GET too, which keeps no scope of its own', async () => {
+    const { logger, lines } = capturedLogger();
+    const testApp = await createTestApp({ logger });
+    const before = lines.length;
+    const response = await testApp.app.inject({ ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }) });
+    const written = lines.slice(before);
+    // The weather service's warning (no key here), written through the logger it was given at start.
+    expect(written.map((line) => line.msg)).toContain('weather forecast asked for, but WEATHER_API_KEY is not set');
+    for (const line of written) expect(line.reqId, line.msg).toBe(response.headers['x-request-id']);
+  });
+
   it("keeps a caller's well-formed X-Request-Id, in the answer and in the log", async () => {
     const { logger, lines } = capturedLogger();
     const testApp = await createTestApp({ logger });

@@ -1,10 +1,10 @@
 // The lists every open dashboard asks for every few seconds (investments, transactions), and the
 // Logs view's pages, are answered as the JSON PostgreSQL writes for them: one text value for the
-// whole list, which the route sends inside the envelope as it is. Reading the rows into objects, mapping them to the
-// API's shape and serializing them again took about a third of such a call in the API process
-// (docs/benchmarks.md, API throughput). The SQL selects the very fields the contract declares,
-// named as it names them; a test per list checks it against the TypeScript mapping the other
-// calls use, on PGlite and on PostgreSQL, so the two cannot drift apart.
+// whole list, which the route sends inside the envelope as it is. Reading the rows into objects,
+// mapping them to the API's shape and serializing them again took about half of a transactions
+// call in the API process (docs/benchmarks.md, API throughput). The SQL selects the very fields
+// the contract declares, named as it names them; json-lists.test.ts checks each list against the
+// TypeScript mapping the other calls use, or the rows as stored, on PGlite and on PostgreSQL.
 //
 // json_agg over the rows of a subquery costs PostgreSQL about what writing the same rows as text
 // costs it; json_build_object for each row, about twice that.

@@ -28,12 +28,15 @@ export function requestIdOf(raw: IncomingMessage): string {
 const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();
 /** Re-entered before validation: a body read from the socket's events has left the request's context. */
 const scopes = new WeakMap<FastifyRequest, AsyncResource>();
+/** Fastify reads no body for these: their hooks run on, in the context, up to the handler. */
+const WITHOUT_BODY = new Set(['GET', 'HEAD']);
 
 export function registerRequestId(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     requestLogs.run(request.log, () => {
-      scopes.set(request, new AsyncResource('request-log'));
+      // The polled lists are GETs: no scope to keep for them (about 1% of such a call).
+      if (!WITHOUT_BODY.has(request.method)) scopes.set(request, new AsyncResource('request-log'));
       done();
     });
   });
