@@ -11,6 +11,7 @@ import { buildApp } from './app';
 import { CandleBook } from './bots/host/feed/candle-book';
 import { DatabasePriceBus } from './bots/host/feed/price-bus';
 import { lateBotControl } from './bots/host/live-runtime';
+import { PROCESS_VERSION } from './bots/host/supervisor-process-control';
 import { ConfigError, loadConfig } from './config';
 import { createThreadPoolExecutor, engineWorkerLocation } from './engine-pool/thread-pool-executor';
 import { stdoutLogger } from './lib/logger';
@@ -22,6 +23,8 @@ import { MarketDataRepository } from './modules/marketdata/marketdata.repository
 import { LiveCandleWriter } from './modules/prices/live-candle-writer';
 import { LiveCandlesRepository } from './modules/prices/live-candles.repository';
 import { requestAwareLogger } from './plugins/request-id';
+import { ClusterNode } from './realtime/cluster-node';
+import { ClusterProcessControl } from './realtime/cluster-process-control';
 import { attachRealtimeGateway } from './realtime/gateway';
 import { startBotsRole, type BotsRole } from './roles/bots-role';
 import { notifyingBotControl } from './roles/cluster-bot-control';
@@ -121,9 +124,21 @@ async function main(): Promise<void> {
       prices: new MarketDataSets(new MarketDataRepository(database.db), new BarStore(config.marketDataDir)),
       jobLogger: logger,
     });
+  // On PostgreSQL the monitoring spans every API and bot host (realtime/cluster-node.ts).
+  const clusterNode = config.databaseUrl ? new ClusterNode(config.databaseUrl, logger) : null;
+  const clusterControl =
+    app && clusterNode
+      ? new ClusterProcessControl({
+          node: clusterNode,
+          local: () => botsRole?.runtime.processes ?? null,
+          investments: services.investments,
+          version: PROCESS_VERSION,
+          logger,
+        })
+      : null;
   if (app)
     attachRealtimeGateway(app, {
-      control: () => botsRole?.runtime.processes ?? null,
+      control: () => clusterControl ?? botsRole?.runtime.processes ?? null,
       trustProxy: config.trustProxy,
     });
 
@@ -185,6 +200,8 @@ async function main(): Promise<void> {
     // The feed has stopped: its last candles are stored while the database is still open.
     candles.closeGrowing();
     await candleWriter.flush();
+    clusterControl?.stop();
+    await clusterNode?.close();
     await bus?.close();
     if (app) await app.close();
     else await services.executor.close();
@@ -194,6 +211,7 @@ async function main(): Promise<void> {
   onStopSignals(shutdown);
 
   if (app) await app.listen({ port: config.port, host: config.host });
+  await clusterControl?.start();
   if (roles.has('runner')) {
     services.jobRunner.start();
     services.alertRunner.start();
@@ -206,6 +224,7 @@ async function main(): Promise<void> {
     services,
     candles,
     bus,
+    cluster: clusterNode,
     entryUrl: import.meta.url,
     logger,
     onLatency: (_investmentId, report) => app?.metrics.recordBotLatency(report),

@@ -28,6 +28,7 @@ import { HostLeases } from '../bots/host/host-leases';
 import { startLiveRuntime, type LiveRuntime } from '../bots/host/live-runtime';
 import { realTimers } from '../bots/timers';
 import { BotLeasesRepository } from '../modules/bots/bot-leases.repository';
+import type { ClusterNode } from '../realtime/cluster-node';
 import { listenForBotChanges, type BotChange } from './cluster-bot-control';
 
 export interface BotsRoleOptions {
@@ -38,6 +39,8 @@ export interface BotsRoleOptions {
   candles: CandleBook;
   /** The prices from the process that owns the feed (PostgreSQL); null: this runtime runs the feeds. */
   bus: PriceBus | null;
+  /** The monitoring across processes (PostgreSQL), which lists and steers this host's bots too. */
+  cluster: ClusterNode | null;
   /** The server bundle's own address (import.meta.url of main.ts), where the bot's entry lies beside it. */
   entryUrl: string;
   logger: Logger;
@@ -136,11 +139,13 @@ export async function startBotsRole(options: BotsRoleOptions): Promise<BotsRole>
     logger,
   });
   await feedOwner.start();
+  const unserve = options.cluster?.serve(runtime.processes);
   logger.info({ host: name, capacity, leaseMs }, 'bot host started');
   return {
     runtime,
     ownsFeed: () => feedOwner.owns(),
     async close() {
+      unserve?.();
       await stopListening();
       await feedOwner.close();
       // The bots stop (each finishes the order under way) before their accounts are let go.

@@ -71,6 +71,9 @@ export function readableLine(line: string): string {
   }
 }
 
+/** The version the monitoring view shows for every process. */
+export const PROCESS_VERSION = '1.0.0';
+
 interface CoreService {
   pmId: number;
   startedAt: number;
