@@ -84,6 +84,7 @@ const envSchema = z.object({
     .optional(),
   BOT_HOST_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(200),
   BOT_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   MARKETDATA_DIR: z.string().min(1).optional(),
 });
 
@@ -143,6 +144,8 @@ export interface AppConfig {
   botHost: { name: string; capacity: number; leaseMs: number };
   /** The stored price bars: one folder every role reads (MARKETDATA_DIR; default DATA_DIR/marketdata). */
   marketDataDir: string;
+  /** How long a runner's claim on a job lasts unrenewed (JOB_LEASE_MS): a dead runner's job is taken again after it. */
+  jobLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -232,5 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
       leaseMs: vars.BOT_LEASE_MS,
     },
     marketDataDir: resolve(vars.MARKETDATA_DIR ?? join(dataDir, 'marketdata')),
+    jobLeaseMs: vars.JOB_LEASE_MS,
   };
 }

@@ -12,9 +12,9 @@ import { CandleBook } from './bots/host/feed/candle-book';
 import { DatabasePriceBus } from './bots/host/feed/price-bus';
 import { lateBotControl } from './bots/host/live-runtime';
 import { PROCESS_VERSION } from './bots/host/supervisor-process-control';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createThreadPoolExecutor, engineWorkerLocation } from './engine-pool/thread-pool-executor';
-import { stdoutLogger } from './lib/logger';
+import { stdoutLogger, type Logger } from './lib/logger';
 import { createOutboxMailer, createSmtpMailer } from './lib/mailer';
 import { ServerLifecycle } from './modules/health/server-lifecycle';
 import { UnreadableCiphertextError } from './modules/keys/keys.service';
@@ -92,6 +92,7 @@ async function main(): Promise<void> {
     otpRequiredFor: config.otpRequiredFor,
     maxJobsPerUser: config.maxJobsPerUser,
     runnerName: config.runnerName,
+    jobLeaseMs: config.jobLeaseMs,
     auditAnonDays: config.auditAnonDays,
     sessionMaxHours: config.sessionMaxHours,
     alertWebhookAllow: config.alertWebhookAllow,
@@ -217,7 +218,7 @@ async function main(): Promise<void> {
     services.alertRunner.start();
   }
   // A shutdown that began meanwhile has looked for the bot host already: start none.
-  if (closing || !roles.has('bots')) return ready(config.port, app !== null, config.roles);
+  if (closing || !roles.has('bots')) return ready(config, app !== null, logger);
   botsStarting = startBotsRole({
     config,
     database,
@@ -230,12 +231,13 @@ async function main(): Promise<void> {
     onLatency: (_investmentId, report) => app?.metrics.recordBotLatency(report),
   });
   botsRole = await botsStarting;
-  ready(config.port, app !== null, config.roles);
+  ready(config, app !== null, logger);
 }
 
-function ready(port: number, serves: boolean, roles: readonly string[]): void {
-  if (serves) console.log(`\n  Trading Platform is running at http://localhost:${port}\n`);
-  else console.log(`\n  Trading Platform: ${roles.join(', ')} running\n`);
+function ready(config: AppConfig, serves: boolean, logger: Logger): void {
+  logger.info({ roles: config.roles }, 'server process ready');
+  if (serves) console.log(`\n  Trading Platform is running at http://localhost:${config.port}\n`);
+  else console.log(`\n  Trading Platform: ${config.roles.join(', ')} running\n`);
 }
 
 main().catch((error: unknown) => {

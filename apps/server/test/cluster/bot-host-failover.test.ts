@@ -20,11 +20,7 @@ import { API } from '@platform/contracts/api';
 import { botLeases, transactions } from '@platform/db';
 import { BarStore } from '@platform/marketdata';
 import { eq } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { CandleBook } from '../../src/bots/host/feed/candle-book';
@@ -38,11 +34,11 @@ import { notifyingBotControl } from '../../src/roles/cluster-bot-control';
 import { expectNothingDoubled } from '../support/bots/paper-books';
 import { sawtooth } from '../support/bots/sawtooth';
 import { until } from '../support/capital/live-bots';
+import { clusterDatabase } from '../support/cluster/cluster-database';
 import { startServerProcess } from '../support/cluster/server-process';
 import { demoInvestor } from '../support/demo-investor';
 import { createUser, login } from '../support/factories';
 import { createTestApp } from '../support/test-app';
-import { createPostgresTestDatabase } from '../support/test-database';
 
 const LEASE_MS = 4000;
 /** Processes start through tsx, then their bots: minutes on a loaded machine, not the project's 30 s. */
@@ -50,10 +46,8 @@ const PROCESSES_TEST_MS = 240_000;
 const silent = { info: () => undefined, warn: () => undefined };
 
 async function cluster() {
-  const { handle: database, url } = await createPostgresTestDatabase();
-  onTestFinished(() => database.close());
-  const marketDataDir = await mkdtemp(join(tmpdir(), 'cluster-marketdata-'));
-  onTestFinished(() => rm(marketDataDir, { recursive: true, force: true }));
+  const shared = await clusterDatabase();
+  const { database, url, marketDataDir, encryptionKey, jwtSecret } = shared;
   await new MarketDataSets(new MarketDataRepository(database.db), new BarStore(marketDataDir), 0).merge(
     'GOLD',
     '1m',
@@ -66,8 +60,6 @@ async function cluster() {
   onTestFinished(() => bus.close());
   const liveCandles = new CandleBook();
   bus.subscribe((event) => liveCandles.add(event));
-  const encryptionKey = randomBytes(32).toString('hex');
-  const jwtSecret = randomBytes(32).toString('hex');
   const testApp = await createTestApp({
     database,
     encryptionKey,
@@ -77,16 +69,15 @@ async function cluster() {
     botControl: notifyingBotControl(database.notifications, silent),
   });
   const host = (name: string) =>
-    startServerProcess(name, {
-      ROLES: 'bots',
-      BOT_HOST_NAME: name,
-      BOT_LEASE_MS: String(LEASE_MS),
-      DATABASE_URL: url,
-      ENCRYPTION_KEY: encryptionKey,
-      JWT_SECRET: jwtSecret,
-      MARKETDATA_DIR: marketDataDir,
-      FEED_SPEED: '6000',
-    });
+    startServerProcess(
+      name,
+      shared.environment({
+        ROLES: 'bots',
+        BOT_HOST_NAME: name,
+        BOT_LEASE_MS: String(LEASE_MS),
+        FEED_SPEED: '6000',
+      }),
+    );
   const hosts = await Promise.all([host('host-a'), host('host-b')]);
   await Promise.all(hosts.map((started) => started.logged('bot host started')));
 

@@ -14,6 +14,7 @@ const MAIN = fileURLToPath(new URL('../../../src/main.ts', import.meta.url));
 
 export interface ServerProcess {
   name: string;
+  pid: number;
   dataDir: string;
   /** Every JSON line it wrote so far, parsed. */
   lines: Record<string, unknown>[];
@@ -64,14 +65,19 @@ export async function startServerProcess(
 
   const process_: ServerProcess = {
     name,
+    pid: child.pid ?? 0,
     dataDir,
     lines,
     exited,
     logged: (message, timeoutMs = 60_000) =>
-      until(`${name} to log "${message}"${alive ? '' : ` (it exited: ${stderr})`}`, () => {
-        if (!alive) throw new Error(`${name} exited before "${message}": ${stderr}`);
-        return lines.find((line) => line.msg === message);
-      }, timeoutMs),
+      until(
+        `${name} to log "${message}"${alive ? '' : ` (it exited: ${stderr})`}`,
+        () => {
+          if (!alive) throw new Error(`${name} exited before "${message}": ${stderr}`);
+          return lines.find((line) => line.msg === message);
+        },
+        timeoutMs,
+      ),
     kill: () => {
       if (alive) child.kill('SIGKILL');
     },
