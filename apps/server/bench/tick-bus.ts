@@ -80,7 +80,7 @@ class NatsConnection {
   static async open(): Promise<NatsConnection> {
     const socket = connect(Number(NATS_PORT), NATS_HOST);
     socket.setNoDelay(true);
-    await once(socket, 'connect');
+    await once(socket, 'connect'); // rejects with the socket's error (no server: ECONNREFUSED)
     const connection = new NatsConnection(socket);
     socket.write('CONNECT {"verbose":false,"pedantic":false,"name":"tick-bus-bench"}\r\n');
     await connection.flush();
@@ -385,6 +385,15 @@ const line = (result: StepResult) =>
   `p50 ${ms(result.p50)} ms  p99 ${ms(result.p99)} ms  max ${ms(result.max)} ms  ` +
   `lost ${result.lost} of ${result.sent}${result.outOfOrder > 0 ? `  out of order ${result.outOfOrder}` : ''}`;
 
+async function natsAnswers(): Promise<boolean> {
+  try {
+    (await NatsConnection.open()).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** How late a bare 10 ms timer fires in this process now (p99, max): the machine's own noise. */
 async function timerLateness(): Promise<{ p99: number; max: number }> {
   const late: number[] = [];
@@ -414,6 +423,10 @@ async function runPublisher(): Promise<void> {
   );
   let step = 0;
   for (const transport of transports) {
+    if (transport === 'nats' && !(await natsAnswers())) {
+      console.log(`\nnats: no server at ${NATS_HOST}:${NATS_PORT}, skipped`);
+      continue;
+    }
     for (const count of counts) {
       console.log(`\n${transport}, ${count} subscriber${count > 1 ? 's' : ''} (processes of their own)`);
       const children = await startSubscribers(transport, count);
