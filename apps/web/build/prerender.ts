@@ -70,12 +70,20 @@ const themeScript = () =>
  * is on screen. The chunks are preloaded together with the entry, so that they come in one round
  * trip. A page in a background tab, or a browser that does not report paints, loads them at once;
  * and whatever happens, they are asked for after 3 s.
+ *
+ * The chunks then run one at a time, each imported once those it imports have run (`chunks` is in
+ * that order), and the entry last. Left to the entry's imports, the browser runs every module of
+ * the page in one task, which a phone four times slower than this machine makes a long one (on
+ * the access screen, with its schemas, 150-250 ms in which a tap waits); a chunk a task keeps each
+ * short. A chunk that fails to import leaves the rest to the entry, whose loader reports it.
  */
 const loadAfterPaint = (entry: string, chunks: string[]) =>
-  `(function(){var d=document,w=window,started=false;function load(){if(started)return;started=true;` +
-  `${JSON.stringify(chunks)}.forEach(function(f){var l=d.createElement("link");l.rel="modulepreload";` +
-  `l.crossOrigin="";l.href=f;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";` +
-  `s.crossOrigin="";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
+  `(function(){var d=document,w=window,started=false,files=${JSON.stringify(chunks)},next=0;` +
+  `function run(){var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
+  `function step(){if(next<files.length)import(files[next++]).then(step,run);else run()}` +
+  `function load(){if(started)return;started=true;` +
+  `files.forEach(function(f){var l=d.createElement("link");l.rel="modulepreload";` +
+  `l.crossOrigin="";l.href=f;d.head.appendChild(l)});step()}` +
   `var P=w.PerformanceObserver;if(d.visibilityState==="hidden"||!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)load();` +
   `else{new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();load()}})` +
   `.observe({type:"paint",buffered:true});setTimeout(load,3000)}})()`;

@@ -1,7 +1,7 @@
 // A page the build drew (build/prerender.ts marks its root with the path it drew) is hydrated: its
 // markup painted before any script arrived, and React takes it over as it is. Any other page is
 // rendered from nothing.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -18,12 +18,14 @@ const drawnAsIs =
 if (drawnAsIs) {
   await loadRoutesOf(window.location.pathname);
   markHydrated();
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App router={createBrowserRouter(routes)} />
-    </StrictMode>,
-  );
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    );
+  });
 } else {
   // The drawn markup of another path or screen must not stay under the app.
   root.replaceChildren();

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactEuro, formatCountdown, formatDateTime, formatDay, formatEuro, formatNumber, formatPercent } from './format';
+import {
+  formatCompactEuro,
+  formatCountdown,
+  formatDateTime,
+  formatDay,
+  formatEuro,
+  formatHourMinute,
+  formatLongDate,
+  formatNumber,
+  formatPercent,
+  formatTime,
+} from './format';
 
 describe('formatCountdown', () => {
   it('shows minutes and seconds, rounding partial seconds up', () => {
@@ -45,5 +56,24 @@ describe('days, times and numbers', () => {
 
   it('shows a moment with day and time', () => {
     expect(formatDateTime('2025-03-05T14:07:09.000Z')).toMatch(/^\d{2}\/\d{2}\/2025, \d{2}:\d{2}$/);
+  });
+});
+
+describe('the clock', () => {
+  it('writes the time and the date exactly as Intl does for it-IT, every day of a year and every hour', () => {
+    const time = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const hourMinute = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit' });
+    const longDate = new Intl.DateTimeFormat('it-IT', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(2028, 0, 1 + day, day % 24, (day * 7) % 60, (day * 13) % 60);
+      expect(formatTime(date)).toBe(time.format(date));
+      expect(formatHourMinute(date)).toBe(hourMinute.format(date));
+      expect(formatLongDate(date)).toBe(longDate.format(date));
+    }
   });
 });

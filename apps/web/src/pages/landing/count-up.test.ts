@@ -28,4 +28,11 @@ describe('count-up', () => {
     expect(formatUsd(0)).toBe('0 USD');
     expect(formatUsd(1234.6)).toBe('1,235 USD');
   });
+
+  it('groups every figure the count-up passes as Intl en-US does', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const value of [7, 99, 999, 1_000, 12_345, 999_999, 1_000_000, 507_963_967, 9_007_199_254_740_991]) {
+      expect(formatUsd(value)).toBe(`${intl.format(value)} USD`);
+    }
+  });
 });

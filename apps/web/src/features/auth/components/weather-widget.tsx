@@ -1,7 +1,8 @@
 // The access screen's weather (product-spec.md section 2): the city and today's condition; a click
 // opens the three-day forecast. It shows Milano until the visitor taps 'Usa la mia posizione'
 // (the spec asks the browser at once; README, departures, says why we wait for the tap). Until a
-// forecast arrives, or when none can, nothing is shown; a place that fails keeps Milano's.
+// forecast arrives, or when none can, nothing is shown (on a phone its line stays, empty, so that
+// the form below does not move down when the forecast comes); a place that fails keeps Milano's.
 import type { WeatherForecast } from '@platform/contracts';
 import { LocateFixed } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -21,7 +22,7 @@ export function WeatherWidget() {
   const forecast = located.data ?? fallback.data;
   const today = forecast?.days[0];
   const [open, setOpen] = useState(false);
-  if (!forecast || !today) return null;
+  if (!forecast || !today) return <div className="weather" />;
   return (
     <div className="weather">
       <button
