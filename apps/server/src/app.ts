@@ -38,7 +38,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { WeatherService } from './modules/weather/weather.service';
 import { createWeatherApiClient, WEATHERAPI_URL } from './modules/weather/weatherapi-client';
-import { registerAuthentication } from './plugins/authentication';
+import { registerAuthentication, type Guards } from './plugins/authentication';
 import { registerCrawlerFiles } from './plugins/crawler-files';
 import { registerErrorHandler, replyToRouterRefusal } from './plugins/error-handler';
 import { registerRequestId, requestAwareLogger, requestIdOf } from './plugins/request-id';
@@ -75,6 +75,8 @@ export interface AppDeps extends Omit<ServiceDeps, 'prices'> {
     processes?: () => ProcessControl | null;
     /** The process's own figures (CPU, memory, event loop, GC): main.ts turns them on; tests build many apps in one process. */
     processMetrics?: boolean;
+    /** This process's bot host leases, when it is one of several bot hosts (issue 34). */
+    leases?: () => { valid: boolean } | null;
   };
 }
 
@@ -87,6 +89,67 @@ declare module 'fastify' {
 
 /** Larger bodies are refused with 413 before they are parsed. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface OperationsDeps {
+  database: AppDeps['database'];
+  services: Services;
+  lifecycle?: ServerLifecycle | undefined;
+  metrics?: AppDeps['metrics'];
+}
+
+/**
+ * The health probes and /metrics, which every process serves (the API beside its calls, a runner
+ * or bot host alone: buildOpsApp); decorates the app with its MetricsService.
+ */
+function registerOperations(app: FastifyInstance, deps: OperationsDeps, guards: Guards): void {
+  const lifecycle = deps.lifecycle ?? new ServerLifecycle();
+  const { services } = deps;
+  const metrics = new MetricsService(new MetricsRepository(deps.database.db), {
+    host: deps.metrics?.host ?? hostname(),
+    draining: () => lifecycle.draining,
+    processMetrics: deps.metrics?.processMetrics ?? false,
+    ...(deps.metrics?.processes ? { processes: deps.metrics.processes } : {}),
+    ...(deps.metrics?.leases ? { leases: deps.metrics.leases } : {}),
+    runners: () => [
+      { name: 'jobs', leasesLost: services.jobRunner.leasesLost },
+      { name: 'alerts', leasesLost: services.alertRunner.leasesLost },
+    ],
+  });
+  app.decorate('metrics', metrics);
+  metricsRoutes(app, metrics, deps.metrics?.token);
+  healthRoutes(
+    app,
+    {
+      database: deps.database.kind,
+      ping: async () => {
+        await deps.database.db.execute(sql`select 1`);
+      },
+      lifecycle,
+    },
+    guards,
+  );
+}
+
+/**
+ * A process without the API role (a runner, a bot host: issue 34) answers only the probes and
+ * /metrics on its PORT, so a process manager can tell it lives and a scraper can read why it
+ * holds no lease. No page, no call, no socket.
+ */
+export async function buildOpsApp(deps: OperationsDeps & { logger?: FastifyBaseLogger }): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: withSafeRequestLog(deps.logger), logController: new OneLinePerRequest() } : { logger: false }),
+    frameworkErrors: replyToRouterRefusal,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+  });
+  registerRequestId(app);
+  registerErrorHandler(app);
+  app.decorate('services', deps.services);
+  registerOperations(app, deps, registerAuthentication(app, deps.services.auth));
+  // No pages: every other path is the 404 envelope.
+  await registerWebApp(app, undefined);
+  return app;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -111,15 +174,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const marketData = new MarketDataService(storedSets, services.algorithms, services.logs, deps.clock ?? systemClock);
   app.decorate('services', services);
-  const lifecycle = deps.lifecycle ?? new ServerLifecycle();
-  const metrics = new MetricsService(new MetricsRepository(deps.database.db), {
-    host: deps.metrics?.host ?? hostname(),
-    draining: () => lifecycle.draining,
-    processMetrics: deps.metrics?.processMetrics ?? false,
-    ...(deps.metrics?.processes ? { processes: deps.metrics.processes } : {}),
-  });
-  app.decorate('metrics', metrics);
-  metricsRoutes(app, metrics, deps.metrics?.token);
   // Bars prepared from a set an upload replaced are never read again: free them now.
   storedSets.onChange((market) => services.executor.pricesChanged(market));
   app.addHook('onClose', async () => {
@@ -128,18 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.executor.close();
   });
   const guards = registerAuthentication(app, services.auth);
-
-  healthRoutes(
-    app,
-    {
-      database: deps.database.kind,
-      ping: async () => {
-        await deps.database.db.execute(sql`select 1`);
-      },
-      lifecycle,
-    },
-    guards,
-  );
+  registerOperations(app, { database: deps.database, services, lifecycle: deps.lifecycle, metrics: deps.metrics }, guards);
   authRoutes(app, services, guards);
   logsRoutes(app, services.logs, guards);
   usersRoutes(app, services.users, guards);

@@ -22,7 +22,8 @@ export const ALL_ROLES = ['api', 'runner', 'bots'] as const;
 export type ProcessRole = (typeof ALL_ROLES)[number];
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  // 0: any free port (tests start several processes; the log line 'Server listening at' names it).
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),

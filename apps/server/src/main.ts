@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DRIFT_CHECK_MS, MARKET_PAUSE_CHECK_MS } from '@platform/contracts';
 import { BarStore } from '@platform/marketdata';
-import { buildApp } from './app';
+import { buildApp, buildOpsApp } from './app';
 import { CandleBook } from './bots/host/feed/candle-book';
 import { DatabasePriceBus } from './bots/host/feed/price-bus';
 import { lateBotControl } from './bots/host/live-runtime';
@@ -100,6 +100,13 @@ async function main(): Promise<void> {
     botControl,
   };
 
+  const metrics = {
+    token: config.metricsToken,
+    host: config.botHost.name,
+    processes: () => botsRole?.runtime.processes ?? null,
+    leases: () => botsRole?.leaseState() ?? null,
+    processMetrics: true,
+  };
   const app = roles.has('api')
     ? await buildApp({
         ...serviceDeps,
@@ -110,12 +117,7 @@ async function main(): Promise<void> {
         trustProxy: config.trustProxy,
         liveCandles: candles,
         lifecycle,
-        metrics: {
-          token: config.metricsToken,
-          host: config.botHost.name,
-          processes: () => botsRole?.runtime.processes ?? null,
-          processMetrics: true,
-        },
+        metrics,
       })
     : null;
   const services: Services =
@@ -137,6 +139,8 @@ async function main(): Promise<void> {
           logger,
         })
       : null;
+  // A runner or a bot host alone still answers its probes and /metrics on PORT.
+  const server = app ?? (await buildOpsApp({ database, services, lifecycle, metrics, logger }));
   if (app)
     attachRealtimeGateway(app, {
       control: () => clusterControl ?? botsRole?.runtime.processes ?? null,
@@ -204,14 +208,14 @@ async function main(): Promise<void> {
     clusterControl?.stop();
     await clusterNode?.close();
     await bus?.close();
-    if (app) await app.close();
-    else await services.executor.close();
+    await server.close();
+    if (!app) await services.executor.close();
     await database.close();
     process.exit(0);
   };
   onStopSignals(shutdown);
 
-  if (app) await app.listen({ port: config.port, host: config.host });
+  await server.listen({ port: config.port, host: config.host });
   await clusterControl?.start();
   if (roles.has('runner')) {
     services.jobRunner.start();
@@ -228,7 +232,7 @@ async function main(): Promise<void> {
     cluster: clusterNode,
     entryUrl: import.meta.url,
     logger,
-    onLatency: (_investmentId, report) => app?.metrics.recordBotLatency(report),
+    onLatency: (_investmentId, report) => server.metrics.recordBotLatency(report),
   });
   botsRole = await botsStarting;
   ready(config, app !== null, logger);

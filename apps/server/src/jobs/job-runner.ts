@@ -48,6 +48,7 @@ export class JobRunner {
    */
   private notified = false;
   private loop: Promise<void> | null = null;
+  private lost = 0;
 
   constructor(
     private readonly jobs: RegisteredJob[],
@@ -65,6 +66,11 @@ export class JobRunner {
     if (this.running) return;
     this.running = true;
     this.loop = this.work();
+  }
+
+  /** Jobs whose lease another runner (or a deletion) took while this one worked on them (/metrics). */
+  get leasesLost(): number {
+    return this.lost;
   }
 
   /** Called when a job is queued, so it starts without waiting for the next poll. */
@@ -131,11 +137,24 @@ export class JobRunner {
       await job.queue.fail(claimed.id, this.worker, TOO_MANY_ATTEMPTS);
       return;
     }
+    let lost = false;
     const heartbeat = setInterval(
       () => {
-        job.queue.renew(claimed.id, this.worker, this.leaseMs).catch((error: unknown) => {
-          this.options.logger.error({ err: error, job: claimed.id }, 'could not renew a job lease');
-        });
+        job.queue.renew(claimed.id, this.worker, this.leaseMs).then(
+          (held) => {
+            if (held || lost) return;
+            // The result will not land (completing needs the lease): said once, and counted.
+            lost = true;
+            this.lost++;
+            this.options.logger.error(
+              { job: job.name, id: claimed.id, worker: this.worker },
+              'job lease lost: another runner has the job, or it was deleted; its result is not written',
+            );
+          },
+          (error: unknown) => {
+            this.options.logger.error({ err: error, job: claimed.id }, 'could not renew a job lease');
+          },
+        );
       },
       Math.max(100, this.leaseMs / 3),
     );

@@ -24,7 +24,7 @@ import type { CandleBook } from '../bots/host/feed/candle-book';
 import { FeedOwner } from '../bots/host/feed/feed-owner';
 import type { PriceBus } from '../bots/host/feed/price-bus';
 import { startPriceFeeds } from '../bots/host/feed/price-feeds';
-import { HostLeases } from '../bots/host/host-leases';
+import { HostLeases, type HostLeaseState } from '../bots/host/host-leases';
 import { startLiveRuntime, type LiveRuntime } from '../bots/host/live-runtime';
 import { realTimers } from '../bots/timers';
 import { BotLeasesRepository } from '../modules/bots/bot-leases.repository';
@@ -51,6 +51,8 @@ export interface BotsRole {
   runtime: LiveRuntime;
   /** Whether this process sends the prices now (so it stores the candles that close). */
   ownsFeed(): boolean;
+  /** Its leases' state, when it is one of several bot hosts (PostgreSQL); null alone on its database. */
+  leaseState(): HostLeaseState | null;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startBotsRole(options: BotsRoleOptions): Promise<BotsRole>
     return {
       runtime,
       ownsFeed: () => true,
+      leaseState: () => null,
       async close() {
         await runtime.close();
         await feedLink?.close();
@@ -144,6 +147,7 @@ export async function startBotsRole(options: BotsRoleOptions): Promise<BotsRole>
   return {
     runtime,
     ownsFeed: () => feedOwner.owns(),
+    leaseState: () => leases.state(),
     async close() {
       unserve?.();
       await stopListening();

@@ -57,6 +57,10 @@ export interface MetricsOptions {
   draining?: () => boolean;
   /** The process's own figures (CPU, memory, event loop lag, GC). */
   processMetrics: boolean;
+  /** This process's bot host leases (several bot hosts on PostgreSQL): whether it believes them now. */
+  leases?: () => { valid: boolean } | null;
+  /** This process's job runners: how many times each lost a job's lease while working on it. */
+  runners?: () => readonly { name: string; leasesLost: number }[];
 }
 
 export class MetricsService {
@@ -70,6 +74,10 @@ export class MetricsService {
   private readonly draining: Gauge;
   private readonly tickToOrder: Histogram<'host' | 'path'>;
   private readonly priceDelivery: Histogram<'host'>;
+  private readonly hostAlive: Gauge<'host'>;
+  private readonly hostBots: Gauge<'host'>;
+  private readonly leasesValid: Gauge<'host'>;
+  private readonly jobLeasesLost: Gauge<'runner'>;
 
   constructor(
     private readonly repository: MetricsRepository,
@@ -132,6 +140,30 @@ export class MetricsService {
       buckets: LATENCY_BUCKETS,
       registers,
     });
+    this.hostAlive = new Gauge({
+      name: 'platform_bot_host_alive',
+      help: 'Each bot host the database knows (PostgreSQL): 1 while its heartbeat is fresh, 0 once it stopped renewing.',
+      labelNames: ['host'],
+      registers,
+    });
+    this.hostBots = new Gauge({
+      name: 'platform_bot_host_bots',
+      help: 'Running investments each bot host holds a live lease for: the bots it should run.',
+      labelNames: ['host'],
+      registers,
+    });
+    this.leasesValid = new Gauge({
+      name: 'platform_bot_host_leases_valid',
+      help: "Whether this process's bot host believes its leases now (1); 0: it could not renew them and trades on none.",
+      labelNames: ['host'],
+      registers,
+    });
+    this.jobLeasesLost = new Gauge({
+      name: 'platform_job_leases_lost',
+      help: "Times this process's runner found another runner (or a deletion) had taken the job it was working on; the result is not written.",
+      labelNames: ['runner'],
+      registers,
+    });
   }
 
   observeRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void {
@@ -155,11 +187,22 @@ export class MetricsService {
   async render(): Promise<{ contentType: string; body: string }> {
     this.draining.set(this.options.draining?.() ? 1 : 0);
     this.countBots(this.options.processes?.()?.list() ?? []);
+    const leases = this.options.leases?.();
+    this.leasesValid.reset();
+    if (leases) this.leasesValid.set({ host: this.options.host }, leases.valid ? 1 : 0);
+    this.jobLeasesLost.reset();
+    for (const runner of this.options.runners?.() ?? []) this.jobLeasesLost.set({ runner: runner.name }, runner.leasesLost);
     try {
-      const [jobs, investments] = await within(
-        Promise.all([this.repository.jobsByState(), this.repository.investmentsByState()]),
+      const [jobs, investments, hosts] = await within(
+        Promise.all([this.repository.jobsByState(), this.repository.investmentsByState(), this.repository.botHosts()]),
         DATABASE_TIMEOUT_MS,
       );
+      this.hostAlive.reset();
+      this.hostBots.reset();
+      for (const host of hosts) {
+        this.hostAlive.set({ host: host.host }, host.alive ? 1 : 0);
+        this.hostBots.set({ host: host.host }, host.bots);
+      }
       this.jobs.reset();
       this.queueDepth.reset();
       for (const [kind, rows] of Object.entries(jobs)) {

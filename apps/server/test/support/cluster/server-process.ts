@@ -38,6 +38,9 @@ export async function startServerProcess(
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'info',
       DEMO_DATA: '0',
+      // Every process serves at least its probes and /metrics: on a free port unless told.
+      PORT: '0',
+      HOST: '127.0.0.1',
       ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
