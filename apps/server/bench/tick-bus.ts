@@ -59,7 +59,7 @@ interface StepReport {
   outOfOrder: number;
   /** Delivery latencies in ms, sorted. */
   latencies: number[];
-  /** Ticks lost around a dropped connection, and how long it was down (the drop step only). */
+  /** The drop step only: how long the dropped connection took to listen again. */
   gapMs?: number;
 }
 type ToSubscriber = { kind: 'step'; step: number } | { kind: 'report'; sent: number } | { kind: 'drop' };
