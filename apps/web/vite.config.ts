@@ -1,6 +1,8 @@
 // In development the API runs apart (npm run dev at the root, port 8080); in production the
 // server serves dist/ itself, so the app always calls /api on its own origin.
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
 import { prerender } from './build/prerender';
@@ -12,6 +14,16 @@ const SESSION_LAYOUT = /[\\/]src[\\/]app[\\/]session-routes\.tsx$/;
 const PUBLIC_PAGES = /[\\/]src[\\/]pages[\\/]/;
 const PUBLIC_SCREENS = /[\\/]src[\\/]pages[\\/](landing|legal)-page\.tsx$/;
 const SHARED_CODE = /[\\/]apps[\\/]web[\\/]src[\\/](lib|components)[\\/]/;
+
+/**
+ * React Router's production build. Its package exports only its development build, whatever the
+ * mode (remix-run/react-router#14102, open), which keeps its development warnings and their checks
+ * in the bundle every page runs first. The production build is the same code with them off.
+ */
+const REACT_ROUTER_PRODUCTION = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 interface ModuleGraph {
   getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null;
@@ -56,7 +68,9 @@ function chunkGroup(id: string, graph: ModuleGraph): string | null {
   return null;
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   plugins: [
     react(),
     // A page per route with the modules its route loads (src/app/router.tsx) preloaded; the public
@@ -116,4 +130,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

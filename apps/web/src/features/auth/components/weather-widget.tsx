@@ -3,10 +3,12 @@
 // (the spec asks the browser at once; README, departures, says why we wait for the tap). Until a
 // forecast arrives, or when none can, nothing is shown (on a phone its line stays, empty, so that
 // the form below does not move down when the forecast comes); a place that fails keeps Milano's.
+// The forecast is asked for once the browser is idle, not in the task that ends hydrating the page.
 import type { WeatherForecast } from '@platform/contracts';
 import { LocateFixed } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Dialog, DialogCloseActions } from '../../../components/dialog';
+import { useIdle } from '../../../lib/use-idle';
 import { useWeather, type Position } from '../api/get-weather';
 import { useGeolocation } from '../use-geolocation';
 import { dayLabel, formatTemperature } from '../weather-display';
@@ -15,14 +17,21 @@ import { WeatherGlyph } from './weather-glyph';
 /** Milano, Italy's financial centre: the place shown before the visitor asks for their own. */
 export const DEFAULT_PLACE: Position = { latitude: 45.4642, longitude: 9.19 };
 
+/** The widget's place in the bar, empty until a forecast is there to show. */
+const NO_FORECAST = <div className="weather" />;
+
 export function WeatherWidget() {
+  return useIdle() ? <WeatherForecast /> : NO_FORECAST;
+}
+
+function WeatherForecast() {
   const geolocation = useGeolocation();
   const located = useWeather(geolocation.position);
   const fallback = useWeather(DEFAULT_PLACE);
   const forecast = located.data ?? fallback.data;
   const today = forecast?.days[0];
   const [open, setOpen] = useState(false);
-  if (!forecast || !today) return <div className="weather" />;
+  if (!forecast || !today) return NO_FORECAST;
   return (
     <div className="weather">
       <button
