@@ -50,6 +50,9 @@ export function fromPostgresPool(pool: pg.Pool): DatabaseHandle {
   // An idle connection the server ended (a restart, a network cut) is an 'error' of the pool,
   // which would end the process unheard: the pool drops it and opens another for the next query.
   pool.on('error', () => undefined);
+  // A connection checked out (a transaction) when the server ends it fails its query; its own
+  // 'error' event, unheard, would end the process as well.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePostgres({ client: pool, schema });
   // Its connection opens at the first listen or notify: most processes of the tests never do.
   const notifications = postgresNotifications(pool.options.connectionString ?? '');

@@ -51,8 +51,12 @@ export class ClusterNode {
 
   constructor(databaseUrl: string, logger: Pick<Logger, 'warn'>) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-    // An idle connection the server ended is replaced at the next query (client.ts says why).
+    // An idle connection the server ended is replaced at the next query (client.ts says why). The
+    // adapter keeps one connection checked out to LISTEN on, with no 'error' listener of its own:
+    // a lost database would end the process there. Given one, the connection's 'end' follows and
+    // the adapter opens another.
     this.pool.on('error', () => undefined);
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.io = new Server();
     this.io.adapter(
       createAdapter(this.pool, {

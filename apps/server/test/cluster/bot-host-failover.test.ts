@@ -18,27 +18,20 @@ import {
 } from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { botLeases, transactions } from '@platform/db';
-import { BarStore } from '@platform/marketdata';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { CandleBook } from '../../src/bots/host/feed/candle-book';
-import { DatabasePriceBus } from '../../src/bots/host/feed/price-bus';
-import { MarketDataSets } from '../../src/modules/marketdata/market-data-sets';
-import { MarketDataRepository } from '../../src/modules/marketdata/marketdata.repository';
 import { ClusterNode } from '../../src/realtime/cluster-node';
 import { ClusterProcessControl } from '../../src/realtime/cluster-process-control';
 import { attachRealtimeGateway } from '../../src/realtime/gateway';
-import { notifyingBotControl } from '../../src/roles/cluster-bot-control';
 import { expectNothingDoubled } from '../support/bots/paper-books';
-import { sawtooth } from '../support/bots/sawtooth';
 import { until } from '../support/capital/live-bots';
+import { clusterApi, storeSawtooth } from '../support/cluster/cluster-api';
 import { clusterDatabase } from '../support/cluster/cluster-database';
 import { startServerProcess } from '../support/cluster/server-process';
 import { demoInvestor } from '../support/demo-investor';
 import { createUser, login } from '../support/factories';
-import { createTestApp } from '../support/test-app';
 
 const LEASE_MS = 4000;
 /** Processes start through tsx, then their bots: minutes on a loaded machine, not the project's 30 s. */
@@ -47,27 +40,9 @@ const silent = { info: () => undefined, warn: () => undefined };
 
 async function cluster() {
   const shared = await clusterDatabase();
-  const { database, url, marketDataDir, encryptionKey, jwtSecret } = shared;
-  await new MarketDataSets(new MarketDataRepository(database.db), new BarStore(marketDataDir), 0).merge(
-    'GOLD',
-    '1m',
-    sawtooth(400),
-    { file: 'sawtooth.csv', format: 'generic', rows: 8000, at: new Date().toISOString() },
-  );
-  // The API process's candles, from the prices on the bus as main.ts wires them.
-  const bus = new DatabasePriceBus(database.notifications, silent);
-  await bus.start();
-  onTestFinished(() => bus.close());
-  const liveCandles = new CandleBook();
-  bus.subscribe((event) => liveCandles.add(event));
-  const testApp = await createTestApp({
-    database,
-    encryptionKey,
-    jwtSecret,
-    marketDataDir,
-    liveCandles,
-    botControl: notifyingBotControl(database.notifications, silent),
-  });
+  const { url } = shared;
+  await storeSawtooth(shared);
+  const testApp = await clusterApi(shared);
   const host = (name: string) =>
     startServerProcess(
       name,
