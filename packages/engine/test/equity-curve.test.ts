@@ -79,7 +79,12 @@ function plainUnderwater(
   return longest;
 }
 
-describe('the equity curve of a run', () => {
+// CPU-bound (hundreds of random runs): seconds on a quiet 2-core machine, several times that on a
+// shared one. Vitest's 5 s default would fail them for the machine's load; speed is the benches' to
+// measure.
+const CPU_BOUND_MS = 60_000;
+
+describe('the equity curve of a run', { timeout: CPU_BOUND_MS }, () => {
   it('ends at the run’s balance and equity, and its worst drawdown is the run’s', () => {
     fc.assert(
       fc.property(scenario, fc.integer({ min: 1, max: 40 }), ({ bars, params, instrument, fx }, points) => {

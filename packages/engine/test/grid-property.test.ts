@@ -10,7 +10,12 @@ import { hugeScenario, scenario } from './arbitraries';
 import { expectSameRun } from './expect-same-run';
 import { referenceRun } from './reference-simulator';
 
-describe('engine against the reference simulator', () => {
+// CPU-bound (thousands of random runs): seconds on a quiet 2-core machine, several times that on a
+// shared one. Vitest's 5 s default would fail them for the machine's load; speed is the benches' to
+// measure.
+const CPU_BOUND_MS = 60_000;
+
+describe('engine against the reference simulator', { timeout: CPU_BOUND_MS }, () => {
   it('agrees on every reported field over random bars and parameters', () => {
     fc.assert(
       fc.property(scenario, ({ bars, params, instrument, fx }) => {
@@ -58,7 +63,7 @@ describe('engine against the reference simulator', () => {
   });
 });
 
-describe('runs whose lots or money leave the range where integers are exact', () => {
+describe('runs whose lots or money leave the range where integers are exact', { timeout: CPU_BOUND_MS }, () => {
   // The reference holds Σ q·fill in BigInts: where it agrees with the engine on a run that is not
   // flagged, the engine's doubles were exact all along; a flagged run stops at the same moment.
   it('are flagged, with their figures up to then, and agree with the reference on every run', () => {

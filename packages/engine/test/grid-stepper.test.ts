@@ -66,7 +66,12 @@ function liveEvents([{ bars, params, instrument, fx }, jumps, maxLots]: LiveRun)
   return { options, events };
 }
 
-describe('the grid stepper', () => {
+// CPU-bound (thousands of random runs): seconds on a quiet 2-core machine, several times that on a
+// shared one. Vitest's 5 s default would fail them for the machine's load; speed is the benches' to
+// measure.
+const CPU_BOUND_MS = 60_000;
+
+describe('the grid stepper', { timeout: CPU_BOUND_MS }, () => {
   it('walked over bars, agrees with the reference simulator and the fast engine on every field', () => {
     fc.assert(
       fc.property(scenario, ({ bars, params, instrument, fx }) => {

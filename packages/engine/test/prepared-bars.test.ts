@@ -11,7 +11,12 @@ import {
 } from '../src/grid/prepared-bars';
 import { scenario } from './arbitraries';
 
-describe('prepared bars', () => {
+// CPU-bound (hundreds of random bar sets): seconds on a quiet 2-core machine, several times that on
+// a shared one. Vitest's 5 s default would fail them for the machine's load; speed is the benches'
+// to measure.
+const CPU_BOUND_MS = 60_000;
+
+describe('prepared bars', { timeout: CPU_BOUND_MS }, () => {
   it('are the same when slices on block boundaries are filled in any order', () => {
     fc.assert(
       fc.property(

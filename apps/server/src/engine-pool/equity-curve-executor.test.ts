@@ -8,7 +8,12 @@ import { createThreadPoolExecutor } from './thread-pool-executor';
 import { DEFAULT_GOLD_RUNS } from '../../test/support/default-gold-sweep';
 import { oscillatingBars } from '../../test/support/memory-prices';
 
-describe('equity curve on the thread pool', () => {
+// CPU-bound (threads that load the engine through tsx): seconds on a quiet 2-core machine, several
+// times that on a shared one. Vitest's 5 s default would fail them for the machine's load; speed is
+// the benches' to measure.
+const CPU_BOUND_MS = 60_000;
+
+describe('equity curve on the thread pool', { timeout: CPU_BOUND_MS }, () => {
   it('is the curve of one thread, before and after a backtest prepared the same bars', async () => {
     const executor = createThreadPoolExecutor({
       workerFile: fileURLToPath(new URL('./engine-worker.ts', import.meta.url)),
