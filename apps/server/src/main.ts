@@ -28,6 +28,7 @@ import { ClusterProcessControl } from './realtime/cluster-process-control';
 import { attachRealtimeGateway } from './realtime/gateway';
 import { startBotsRole, type BotsRole } from './roles/bots-role';
 import { notifyingBotControl } from './roles/cluster-bot-control';
+import { tellRunners, wakeOnQueuedJobs } from './roles/cluster-jobs';
 import { seedFirstStart } from './roles/first-start-seed';
 import { openProcessDatabase } from './roles/process-database';
 import { buildServices, type Services } from './services';
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
     alertWebhookAllow: config.alertWebhookAllow,
     demoBroker: config.demoBroker,
     botControl,
+    ...(shared ? { jobQueued: tellRunners(database.notifications, logger) } : {}),
   };
 
   const metrics = {
@@ -220,6 +222,11 @@ async function main(): Promise<void> {
   if (roles.has('runner')) {
     services.jobRunner.start();
     services.alertRunner.start();
+    if (shared)
+      await wakeOnQueuedJobs(database.notifications, () => {
+        services.jobRunner.notify();
+        services.alertRunner.notify();
+      });
   }
   // A shutdown that began meanwhile has looked for the bot host already: start none.
   if (closing || !roles.has('bots')) return ready(config, app !== null, logger);

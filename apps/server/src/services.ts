@@ -105,6 +105,8 @@ export interface ServiceDeps {
   webhookTimeoutMs?: number;
   /** The price feed's recent candles (the overview's live charts, an investment's chart, the drift alert); without one only the stored ones. */
   liveCandles?: LiveCandleSource;
+  /** Told when a job is queued, besides this process's runners: the runners of other processes (PostgreSQL). */
+  jobQueued?: () => void;
 }
 
 const silentLogger = { info: () => undefined, error: () => undefined };
@@ -133,7 +135,10 @@ export function buildServices(deps: ServiceDeps) {
   const algorithms = new AlgorithmsService(new AlgorithmsRepository(db), instruments, logs);
 
   // Services queue jobs and wake the runner; the runner's handlers call back into the services.
-  const notifyQueued = () => runner.notify();
+  const notifyQueued = () => {
+    runner.notify();
+    deps.jobQueued?.();
+  };
   const maxJobsPerUser = deps.maxJobsPerUser ?? 5;
   const backtests = new BacktestsService(new BacktestsRepository(db), logs, instruments, algorithms, deps.prices, notifyQueued, maxJobsPerUser);
   const analyses = new AnalysesService(new AnalysesRepository(db), logs, deps.prices, notifyQueued, maxJobsPerUser);
@@ -158,7 +163,10 @@ export function buildServices(deps: ServiceDeps) {
     cipher: new AtRestCipher(masterKeys, 'webhook-secrets'),
     policy: alertPolicy,
     audit: logs,
-    notifyQueued: () => alertRunner.notify(),
+    notifyQueued: () => {
+      alertRunner.notify();
+      deps.jobQueued?.();
+    },
     investmentStopped: (investmentId) => botControl.investmentChanged(investmentId),
     publicUrl: deps.publicUrl,
     logger: deps.jobLogger ?? silentLogger,

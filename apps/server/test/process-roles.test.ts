@@ -1,15 +1,22 @@
 // Processes by role (issue 34), on PGlite and on PostgreSQL: a runner or bot host without the API
 // role answers its probes and /metrics and nothing else; /metrics tells every bot host the
 // database knows, alive or gone, with the bots its live leases give it, and whether this
-// process's own host believes its leases.
+// process's own host believes its leases; a job queued by one process wakes the runners of others.
 import { requestOf } from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildOpsApp } from '../src/app';
 import { BotLeasesRepository } from '../src/modules/bots/bot-leases.repository';
+import { tellRunners, wakeOnQueuedJobs } from '../src/roles/cluster-jobs';
+import { SINGLE_GOLD_BACKTEST } from './support/backtest-requests';
 import { demoInvestor } from './support/demo-investor';
+import { createUser, login } from './support/factories';
+import { oscillatingBars } from './support/memory-prices';
 import { createTestApp } from './support/test-app';
+import { createTestDatabase } from './support/test-database';
+
+const silent = { warn: () => undefined };
 
 async function opsApp(leases: { valid: boolean } | null = null) {
   const testApp = await createTestApp();
@@ -57,5 +64,23 @@ describe('a process without the API role', () => {
     expect(figures).toContain('platform_bot_host_bots{host="gone-host"} 0');
     expect(figures).toContain('platform_bot_host_leases_valid{host="host-x"} 1');
     expect(figures).toContain('platform_job_leases_lost{runner="jobs"} 0');
+  });
+
+  it('wakes the runners of other processes when a job is queued', async () => {
+    const database = await createTestDatabase();
+    onTestFinished(() => database.close());
+    const woken: string[] = [];
+    // A runner process listening, and an API process queuing: two apps on one database.
+    await wakeOnQueuedJobs(database.notifications, () => woken.push('runner'));
+    const api = await createTestApp({ database, jobQueued: tellRunners(database.notifications, silent) });
+    api.prices.set('GOLD', '1m', oscillatingBars('2024-03-01', 7));
+    const token = (await login(api, await createUser(api))).jwt;
+    const queued = await api.call({
+      ...requestOf(API.backtests.create),
+      token,
+      payload: { config: SINGLE_GOLD_BACKTEST },
+    });
+    expect(queued.status).toBe(200);
+    await expect.poll(() => woken).toEqual(['runner']);
   });
 });
