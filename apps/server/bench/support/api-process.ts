@@ -21,7 +21,7 @@ import { systemClock } from '../../src/lib/clock';
 import { AtRestCipher } from '../../src/lib/crypto';
 import { stdoutLogger } from '../../src/lib/logger';
 import { hashPassword } from '../../src/lib/passwords';
-import { cellOf, SEALED_COLUMNS } from '../../src/lib/sealed-columns';
+import { accountCredentialSealer } from '../../src/lib/sealed-columns';
 import { AccessTokens } from '../../src/modules/auth/access-tokens';
 import type { LiveCandleSource } from '../../src/modules/prices/live-candles';
 import { listenBenchApp, startBenchApi } from './bench-api';
@@ -82,17 +82,11 @@ const appOptions = {
 async function firstProcess() {
   await database.migrate();
   await seedReferenceData(database.db);
-  const credentials = new AtRestCipher({ current: encryptionKey, previous: [] }, 'broker-credentials');
   await seedDemoData(database.db, {
     hashPassword: () => hashPassword(randomBytes(9).toString('base64url')),
-    encryptCredential: (plaintext, credential, accountRowId) =>
-      credentials.encrypt(
-        plaintext,
-        cellOf(
-          credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword,
-          accountRowId,
-        ),
-      ),
+    encryptCredential: accountCredentialSealer(
+      new AtRestCipher({ current: encryptionKey, previous: [] }, 'broker-credentials'),
+    ),
     now: new Date(),
   });
   const api = await startBenchApi(appOptions);

@@ -2,7 +2,7 @@
 // Plain names rather than the Drizzle schema: the server's Capital.com links bind an account's
 // credentials to their row with them, and the rotation's SQL uses the same names, so its test on
 // a real database catches a name that drifts from the schema.
-import type { AtRestPurpose } from './crypto';
+import type { AtRestCipher, AtRestPurpose } from './crypto';
 
 export interface SealedColumn {
   table: string;
@@ -22,4 +22,13 @@ export const SEALED_COLUMNS = {
 /** The associated data of a ciphertext: where it lives, e.g. `accounts:password_encrypted:<id>`. */
 export function cellOf(column: SealedColumn, rowId: string): string {
   return `${column.table}:${column.column}:${rowId}`;
+}
+
+/** How the demo seed has an account's credential encrypted: under broker-credentials, bound to its row. */
+export function accountCredentialSealer(credentials: AtRestCipher) {
+  return (plaintext: string, credential: 'username' | 'password', accountRowId: string): string =>
+    credentials.encrypt(
+      plaintext,
+      cellOf(credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword, accountRowId),
+    );
 }

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config';
 import { AtRestCipher } from '../lib/crypto';
 import type { Logger } from '../lib/logger';
 import { hashPassword } from '../lib/passwords';
-import { cellOf, SEALED_COLUMNS } from '../lib/sealed-columns';
+import { accountCredentialSealer } from '../lib/sealed-columns';
 import { seedDemoMarketData } from '../modules/marketdata/demo-market-data';
 import { masterKeysOf } from './process-database';
 
@@ -30,17 +30,9 @@ export async function seedFirstStart(
   if (!config.demoData) return;
 
   const demoPassword = randomBytes(9).toString('base64url');
-  const credentials = new AtRestCipher(masterKeysOf(config), 'broker-credentials');
   const demo = await seedDemoData(database.db, {
     hashPassword: () => hashPassword(demoPassword),
-    encryptCredential: (plaintext, credential, accountRowId) =>
-      credentials.encrypt(
-        plaintext,
-        cellOf(
-          credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword,
-          accountRowId,
-        ),
-      ),
+    encryptCredential: accountCredentialSealer(new AtRestCipher(masterKeysOf(config), 'broker-credentials')),
     now: new Date(),
   });
   if (demo.demoUserCreated) {

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectNothingDoubled } from '../support/bots/paper-books';
 import { until } from '../support/capital/live-bots';
-import { clusterApi, storeSawtooth } from '../support/cluster/cluster-api';
+import { clusterApi, startBotHost, storeSawtooth } from '../support/cluster/cluster-api';
 import { clusterDatabase } from '../support/cluster/cluster-database';
 import { cuttableLink } from '../support/cluster/cuttable-link';
-import { startServerProcess, type ServerProcess } from '../support/cluster/server-process';
+import type { ServerProcess } from '../support/cluster/server-process';
 import { demoInvestor } from '../support/demo-investor';
 
 const LEASE_MS = 4000;
@@ -55,19 +55,8 @@ describe('a bot host cut off from the database', () => {
       const testApp = await clusterApi(shared);
       const { db } = testApp.database;
       const link = await cuttableLink(shared.url);
-      const host = (name: string, url: string) =>
-        startServerProcess(
-          name,
-          shared.environment({
-            ROLES: 'bots',
-            BOT_HOST_NAME: name,
-            BOT_LEASE_MS: String(LEASE_MS),
-            FEED_SPEED: '6000',
-            DATABASE_URL: url,
-          }),
-        );
       // The host behind the link starts alone, so that it takes the account.
-      const cutOff = await host('cut-off', link.url);
+      const cutOff = await startBotHost(shared, 'cut-off', LEASE_MS, link.url);
       await cutOff.logged('bot host started');
       const metricsPort = await portOf(cutOff);
       const { invest } = await demoInvestor(testApp);
@@ -76,7 +65,7 @@ describe('a bot host cut off from the database', () => {
         (await db.select().from(transactions).where(eq(transactions.investmentId, investment._id))).length;
       await until('the first cycles on the host behind the link', async () => (await written()) >= 3, 60_000);
       expect((await botPids(cutOff)).length).toBe(1);
-      const heir = await host('heir', shared.url);
+      const heir = await startBotHost(shared, 'heir', LEASE_MS);
       await heir.logged('bot host started');
 
       const [held] = await db.select().from(botLeases);

@@ -27,9 +27,8 @@ import { ClusterProcessControl } from '../../src/realtime/cluster-process-contro
 import { attachRealtimeGateway } from '../../src/realtime/gateway';
 import { expectNothingDoubled } from '../support/bots/paper-books';
 import { until } from '../support/capital/live-bots';
-import { clusterApi, storeSawtooth } from '../support/cluster/cluster-api';
+import { clusterApi, startBotHost, storeSawtooth } from '../support/cluster/cluster-api';
 import { clusterDatabase } from '../support/cluster/cluster-database';
-import { startServerProcess } from '../support/cluster/server-process';
 import { demoInvestor } from '../support/demo-investor';
 import { createUser, login } from '../support/factories';
 
@@ -43,17 +42,7 @@ async function cluster() {
   const { url } = shared;
   await storeSawtooth(shared);
   const testApp = await clusterApi(shared);
-  const host = (name: string) =>
-    startServerProcess(
-      name,
-      shared.environment({
-        ROLES: 'bots',
-        BOT_HOST_NAME: name,
-        BOT_LEASE_MS: String(LEASE_MS),
-        FEED_SPEED: '6000',
-      }),
-    );
-  const hosts = await Promise.all([host('host-a'), host('host-b')]);
+  const hosts = await Promise.all(['host-a', 'host-b'].map((name) => startBotHost(shared, name, LEASE_MS)));
   await Promise.all(hosts.map((started) => started.logged('bot host started')));
 
   // The API's monitoring, as main.ts wires it on PostgreSQL.

@@ -11,6 +11,7 @@ import { notifyingBotControl } from '../../../src/roles/cluster-bot-control';
 import { sawtooth } from '../bots/sawtooth';
 import { createTestApp } from '../test-app';
 import type { ClusterDatabase } from './cluster-database';
+import { startServerProcess, type ServerProcess } from './server-process';
 
 const silent = { info: () => undefined, warn: () => undefined };
 
@@ -38,4 +39,26 @@ export async function clusterApi({ database, marketDataDir, encryptionKey, jwtSe
     liveCandles,
     botControl: notifyingBotControl(database.notifications, silent),
   });
+}
+
+/**
+ * A server of the bots role on the shared database (or through `databaseUrl`, a link the test may
+ * cut), its leases lasting `leaseMs`, its feed replaying fast: a cycle every fifth of a second.
+ */
+export function startBotHost(
+  shared: ClusterDatabase,
+  name: string,
+  leaseMs: number,
+  databaseUrl = shared.url,
+): Promise<ServerProcess> {
+  return startServerProcess(
+    name,
+    shared.environment({
+      ROLES: 'bots',
+      BOT_HOST_NAME: name,
+      BOT_LEASE_MS: String(leaseMs),
+      FEED_SPEED: '6000',
+      DATABASE_URL: databaseUrl,
+    }),
+  );
 }
