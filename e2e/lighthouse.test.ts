@@ -1,12 +1,18 @@
 // Issue 35, point 6, kept true: Lighthouse 12.8.2 on the built app's landing and access screen with
 // its default settings (a phone, simulated slow 4G and a 4x slower processor). Performance is the
-// median of three runs, as Lighthouse advises for its variance, with the largest paint under 1.5 s
-// on / and 2 s on /login; accessibility, best practices and SEO are 100 on every run. The issue's
-// performance target is 95; on this 2-core machine the medians are 84-96 (all of the loss is the
-// blocking time of parsing and hydrating React at the 4x slower processor, more when the machine
-// is busy), so the test holds a floor under the lowest median seen (84), 75, until hydration costs
-// less: a regression (a render-blocking file, a page that downloads another route's code) still
-// fails it, and the figure it prints is the one to compare with 95.
+// median of five runs, as Lighthouse advises for its variance (five rather than three: on a busy
+// machine one run in five or so loses 10-20 points to another process), with the largest paint
+// under 1.5 s on / and 2 s on /login; accessibility, best practices and SEO are 100 on every run.
+// The issue's performance target is 95, its goal 100. All of what a page loses is total blocking
+// time, and the blocking time Lighthouse simulates is the observed length of each task after the
+// first paint, times four. Counted from the tasks' processor time in the traces, both pages would
+// lose 0-60 ms, which scores 98-100; but a task that another process preempts is longer by as
+// much as it waits, so the score falls as the machine's load rises. The
+// medians measured here while other sessions' tests held the 2 cores at a load of 6-21: / 99, 96,
+// 86, /login 96, 91, 97, 95, 90. Each page's floor sits under the lowest median seen, with a
+// margin for a CI machine as busy: / 80, /login 85. A regression (a render-blocking file, another
+// route's code, a long task back after the paint: before the issue's work the same load gave
+// /login 77-85) still fails it, and the figure it prints is the one to compare with 95.
 // The weather comes from a loopback weatherapi.com, as on an install with a key: without one the
 // access screen's weather call answers 503 and Chromium logs it, which best practices counts.
 // Its own Vitest project, run last by test:all, so that the machine is quiet while it measures.
@@ -17,16 +23,21 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/browser';
 import { startFakeWeatherApi, type FakeWeatherApi } from './support/fake-weatherapi';
 import { startServer, type RunningServer } from './support/server';
 
-const RUNS = 3;
+const RUNS = 5;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** The floor the measured medians stay above on this machine; the target is 0.95 (see above). */
-const MIN_PERFORMANCE = 0.75;
 /** Every category but performance, whose score moves with the machine's load: full marks each run. */
 const FULL_MARKS = CATEGORIES.filter((category) => category !== 'performance');
+/** minPerformance: the floor of the median, under what a busy 2-core machine measures (see above); the target is 0.95. */
 const PAGES = [
-  { path: '/', maxLargestPaintMs: 1_500 },
-  { path: '/login', maxLargestPaintMs: 2_000 },
+  { path: '/', maxLargestPaintMs: 1_500, minPerformance: 0.8 },
+  { path: '/login', maxLargestPaintMs: 2_000, minPerformance: 0.85 },
 ] as const;
+/**
+ * Lighthouse's own failures to record a run ("Please run Lighthouse again"), which a busy machine
+ * sometimes gives: the run is made again, at most twice. Any other runtime error fails the test.
+ */
+const RECORDING_FAILURES = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+const RECORDING_RETRIES = 2;
 
 let weatherApi: FakeWeatherApi | undefined;
 let server: RunningServer | undefined;
@@ -44,7 +55,7 @@ afterAll(async () => {
   await weatherApi?.close();
 });
 
-async function audit(url: string): Promise<Result> {
+async function audit(url: string, retries = RECORDING_RETRIES): Promise<Result> {
   if (!chrome) throw new Error('Chromium starts in beforeAll.');
   const result = await lighthouse(url, {
     port: chrome.port,
@@ -53,8 +64,12 @@ async function audit(url: string): Promise<Result> {
     onlyCategories: [...CATEGORIES],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
-  if (result.lhr.runtimeError)
-    throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  const failure = result.lhr.runtimeError;
+  if (failure && RECORDING_FAILURES.has(failure.code) && retries > 0) {
+    console.log(`Lighthouse could not record ${url} (${failure.code}): running it again.`);
+    return audit(url, retries - 1);
+  }
+  if (failure) throw new Error(`Lighthouse failed on ${url}: ${failure.message}`);
   return result.lhr;
 }
 
@@ -62,6 +77,7 @@ const scoreOf = (report: Result, category: (typeof CATEGORIES)[number]) =>
   report.categories[category]?.score ?? 0;
 const largestPaintOf = (report: Result) =>
   report.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+const blockingTimeOf = (report: Result) => report.audits['total-blocking-time']?.numericValue ?? NaN;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** The category's audits that lost points, so that a failure says why: "id (title): score". */
@@ -92,15 +108,16 @@ describe('Lighthouse, mobile', () => {
           `Lighthouse ${page.path}: performance ${scores('performance')} (median ${Math.round(performance * 100)}), ` +
             `accessibility ${scores('accessibility')}, best practices ${scores('best-practices')}, ` +
             `SEO ${scores('seo')}, largest paint ${reports.map((report) => Math.round(largestPaintOf(report))).join('/')} ms ` +
-            `(median ${Math.round(largestPaintMs)} ms)`,
+            `(median ${Math.round(largestPaintMs)} ms), blocking time ` +
+            `${reports.map((report) => Math.round(blockingTimeOf(report))).join('/')} ms`,
         );
 
         const failures: string[] = [];
-        if (performance < MIN_PERFORMANCE) {
+        if (performance < page.minPerformance) {
           const medianRun =
             reports.find((report) => scoreOf(report, 'performance') === performance) ?? reports[0]!;
           failures.push(
-            `performance ${performance} < ${MIN_PERFORMANCE}`,
+            `performance ${performance} < ${page.minPerformance}`,
             ...lostPoints(medianRun, 'performance'),
           );
         }
