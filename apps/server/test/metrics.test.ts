@@ -110,6 +110,9 @@ describe('/metrics', () => {
     expect(sample(text, 'platform_jobs{kind="backtest",state="done"}')).toBe(1);
     expect(sample(text, 'platform_jobs{kind="backtest",state="running"}')).toBe(0);
     expect(sample(text, 'platform_jobs{kind="analysis",state="failed"}')).toBe(0);
+    // Alert deliveries are jobs too: none waits here.
+    expect(sample(text, 'platform_job_queue_depth{kind="alert-delivery"}')).toBe(0);
+    expect(sample(text, 'platform_jobs{kind="alert-delivery",state="failed"}')).toBe(0);
     expect(sample(text, 'platform_database_up')).toBe(1);
     expect(sample(text, 'platform_server_draining')).toBe(0);
   });

@@ -1,7 +1,7 @@
 // What /metrics reads from the database at each scrape: the job tables and the investments,
 // counted by state. Small GROUP BY queries over indexed columns, run only when scraped.
 import { INVESTMENT_RUNNING } from '@platform/contracts';
-import { analyses, backtests, investments, queryRows, type Database } from '@platform/db';
+import { alertDeliveries, analyses, backtests, investments, queryRows, type Database } from '@platform/db';
 import { count, sql } from 'drizzle-orm';
 
 export interface StateCount {
@@ -21,18 +21,15 @@ export class MetricsRepository {
   constructor(private readonly db: Database) {}
 
   /** By job kind, as the job definitions name them (jobs/job-definitions.ts). */
-  async jobsByState(): Promise<{ backtest: StateCount[]; analysis: StateCount[] }> {
-    const [backtestRows, analysisRows] = await Promise.all([
-      this.db
-        .select({ state: backtests.isCompleted, count: count() })
-        .from(backtests)
-        .groupBy(backtests.isCompleted),
-      this.db
-        .select({ state: analyses.isCompleted, count: count() })
-        .from(analyses)
-        .groupBy(analyses.isCompleted),
+  async jobsByState(): Promise<{ backtest: StateCount[]; analysis: StateCount[]; 'alert-delivery': StateCount[] }> {
+    const byState = (table: typeof backtests | typeof analyses | typeof alertDeliveries) =>
+      this.db.select({ state: table.isCompleted, count: count() }).from(table).groupBy(table.isCompleted);
+    const [backtestRows, analysisRows, deliveryRows] = await Promise.all([
+      byState(backtests),
+      byState(analyses),
+      byState(alertDeliveries),
     ]);
-    return { backtest: backtestRows, analysis: analysisRows };
+    return { backtest: backtestRows, analysis: analysisRows, 'alert-delivery': deliveryRows };
   }
 
   investmentsByState(): Promise<StateCount[]> {
