@@ -58,7 +58,10 @@ async function main(): Promise<void> {
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, requestAwareLogger(logger));
-  const bus = shared ? new DatabasePriceBus(database.notifications, logger) : null;
+  // The prices and the monitoring concern the API (charts, Client Processes) and the bot hosts;
+  // a runner alone needs neither.
+  const watchesBots = roles.has('api') || roles.has('bots');
+  const bus = shared && watchesBots ? new DatabasePriceBus(database.notifications, logger) : null;
   await bus?.start();
 
   let botsRole: BotsRole | null = null;
@@ -130,7 +133,7 @@ async function main(): Promise<void> {
       jobLogger: logger,
     });
   // On PostgreSQL the monitoring spans every API and bot host (realtime/cluster-node.ts).
-  const clusterNode = config.databaseUrl ? new ClusterNode(config.databaseUrl, logger) : null;
+  const clusterNode = config.databaseUrl && watchesBots ? new ClusterNode(config.databaseUrl, logger) : null;
   const clusterControl =
     app && clusterNode
       ? new ClusterProcessControl({

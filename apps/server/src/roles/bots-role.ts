@@ -125,7 +125,9 @@ export async function startBotsRole(options: BotsRoleOptions): Promise<BotsRole>
     await runtime.supervisor.restart(ids);
   };
   const stopListening = await listenForBotChanges(database.notifications, (change) => {
-    apply(change).catch((error: unknown) => logger.warn({ ...change, error: String(error) }, 'bot change not applied'));
+    apply(change).catch((error: unknown) =>
+      logger.warn({ ...change, error: String(error) }, 'bot change not applied'),
+    );
   });
   const feedOwner = new FeedOwner({
     store,

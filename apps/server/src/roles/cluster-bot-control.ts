@@ -18,7 +18,10 @@ export type BotChange = z.infer<typeof changeSchema>;
 export function notifyingBotControl(notifications: Notifications, logger: Pick<Logger, 'warn'>): BotControl {
   const send = (change: BotChange) =>
     void notifications.notify(BOT_CONTROL_CHANNEL, JSON.stringify(change)).catch((error: unknown) => {
-      logger.warn({ ...change, error: String(error) }, 'bot hosts not told of a change: they see it at their next renewal');
+      logger.warn(
+        { ...change, error: String(error) },
+        'bot hosts not told of a change: they see it at their next renewal',
+      );
     });
   return {
     investmentChanged: (investmentId) => send({ investmentId }),

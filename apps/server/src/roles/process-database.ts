@@ -15,14 +15,19 @@ export const masterKeysOf = (config: AppConfig): MasterKeys => ({
   previous: config.previousEncryptionKeys,
 });
 
-export async function openProcessDatabase(config: AppConfig, logger: Pick<Logger, 'info'>): Promise<DatabaseHandle> {
+export async function openProcessDatabase(
+  config: AppConfig,
+  logger: Pick<Logger, 'info'>,
+): Promise<DatabaseHandle> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   await database.migrate();
-  const upgraded = await new KeysService(new KeysRepository(database.db), masterKeysOf(config)).reencrypt('legacy');
+  const upgraded = await new KeysService(new KeysRepository(database.db), masterKeysOf(config)).reencrypt(
+    'legacy',
+  );
   const upgradedCount = upgraded.reduce((sum, column) => sum + column.reencrypted, 0);
   if (upgradedCount > 0) logger.info({ reencrypted: upgradedCount }, 'secrets at rest bound to their rows');
   return database;

@@ -9,7 +9,11 @@
 // nothing: the hub refuses its bots' calls and the supervisor stops them, while the database
 // still counts the leases for the rest of the period; so a host that lost its database has stopped
 // trading before any other host can take its accounts over.
-import type { AccountToClaim, BotLeasesRepository, HostShare } from '../../modules/bots/bot-leases.repository';
+import type {
+  AccountToClaim,
+  BotLeasesRepository,
+  HostShare,
+} from '../../modules/bots/bot-leases.repository';
 import type { Logger } from '../../lib/logger';
 
 export type LeaseStore = Pick<
@@ -124,7 +128,10 @@ export class HostLeases {
     await this.renewing;
     this.validUntil = Number.NEGATIVE_INFINITY;
     await this.options.store.releaseAll(this.options.host).catch((error: unknown) => {
-      this.options.logger.warn({ host: this.options.host, error: String(error) }, 'bot host leases not released');
+      this.options.logger.warn(
+        { host: this.options.host, error: String(error) },
+        'bot host leases not released',
+      );
     });
   }
 
@@ -153,7 +160,8 @@ export class HostLeases {
     } catch (error) {
       if (this.closed) return;
       const reason = `leases not renewed: ${String(error)}`;
-      if (!this.lostReason) this.options.logger.warn({ host, error: String(error) }, 'bot host leases not renewed');
+      if (!this.lostReason)
+        this.options.logger.warn({ host, error: String(error) }, 'bot host leases not renewed');
       this.lostReason = reason;
     }
     if (!sameIds(before, this.runningInvestmentIds())) this.changed();
@@ -182,7 +190,10 @@ export class HostLeases {
       () => {
         if (this.valid() || this.closed) return;
         this.lostReason ??= 'leases expired before they could be renewed';
-        this.options.logger.warn({ host: this.options.host, reason: this.lostReason }, 'bot host stops its bots');
+        this.options.logger.warn(
+          { host: this.options.host, reason: this.lostReason },
+          'bot host stops its bots',
+        );
         this.changed();
       },
       Math.max(0, this.validUntil - this.now()) + 1,

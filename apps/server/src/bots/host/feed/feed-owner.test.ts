@@ -45,7 +45,9 @@ function ownerOn(store: MemoryDuties, holder: string, running: string[]) {
 
 describe('the price feed across processes', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+    });
   });
   afterEach(() => {
     vi.useRealTimers();

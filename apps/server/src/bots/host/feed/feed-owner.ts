@@ -68,7 +68,10 @@ export class FeedOwner {
         this.ticking = false;
       });
     } else if (this.feeds && this.now() >= this.validUntil) {
-      this.options.logger.warn({ holder: this.options.holder }, 'price feed lease not renewed in time: feeds stopped');
+      this.options.logger.warn(
+        { holder: this.options.holder },
+        'price feed lease not renewed in time: feeds stopped',
+      );
       await this.stopFeeds();
     }
   }
@@ -91,7 +94,9 @@ export class FeedOwner {
             this.feeds = feeds;
             this.options.logger.info({ holder: this.options.holder }, 'this process runs the price feed');
           })
-          .catch((error: unknown) => this.options.logger.warn({ error: String(error) }, 'price feed not started'))
+          .catch((error: unknown) =>
+            this.options.logger.warn({ error: String(error) }, 'price feed not started'),
+          )
           .finally(() => {
             this.starting = null;
           });
