@@ -5,7 +5,6 @@
 // prices travel between them on the database's notifications. Then graceful shutdown.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { DRIFT_CHECK_MS, MARKET_PAUSE_CHECK_MS } from '@platform/contracts';
 import { BarStore } from '@platform/marketdata';
 import { buildApp, buildOpsApp } from './app';
 import { CandleBook } from './bots/host/feed/candle-book';
@@ -20,6 +19,7 @@ import { ServerLifecycle } from './modules/health/server-lifecycle';
 import { UnreadableCiphertextError } from './modules/keys/keys.service';
 import { MarketDataSets } from './modules/marketdata/market-data-sets';
 import { MarketDataRepository } from './modules/marketdata/marketdata.repository';
+import { BotLeasesRepository } from './modules/bots/bot-leases.repository';
 import { LiveCandleWriter } from './modules/prices/live-candle-writer';
 import { LiveCandlesRepository } from './modules/prices/live-candles.repository';
 import { requestAwareLogger } from './plugins/request-id';
@@ -30,6 +30,7 @@ import { startBotsRole, type BotsRole } from './roles/bots-role';
 import { notifyingBotControl } from './roles/cluster-bot-control';
 import { tellRunners, wakeOnQueuedJobs } from './roles/cluster-jobs';
 import { seedFirstStart } from './roles/first-start-seed';
+import { startPeriodicChecks } from './roles/periodic-checks';
 import { openProcessDatabase } from './roles/process-database';
 import { buildServices, type Services } from './services';
 import { drainJobsAtShutdown, onStopSignals } from './shutdown';
@@ -152,38 +153,15 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
     });
 
-  const timers: NodeJS.Timeout[] = [];
-  if (app) {
-    // Anonymous audit rows (failed logins of unknown users) expire after AUDIT_ANON_DAYS; an hourly
-    // sweep keeps the table from growing under a flood. Every API may run it: the delete is idempotent.
-    const pruneAuditLog = () =>
-      void services.logs
-        .pruneAnonymous()
-        .catch((error: unknown) => logger.error({ err: error }, 'audit log cleanup failed'));
-    timers.push(setInterval(pruneAuditLog, 60 * 60_000));
-    pruneAuditLog();
-    // Bots paused past their market's calendar are told to their owners (AlertsService.checkPauses);
-    // every API may look: a pause is recorded as one alert at most.
-    timers.push(
-      setInterval(
-        () =>
-          void services.alerts
-            .checkPauses()
-            .catch((error: unknown) => logger.error({ err: error }, 'paused bots not checked')),
-        MARKET_PAUSE_CHECK_MS,
-      ),
-    );
-    // Live results strayed from the backtest of their period (AlertsService.checkDrift): the same, once per episode.
-    timers.push(
-      setInterval(
-        () =>
-          void services.alerts
-            .checkDrift()
-            .catch((error: unknown) => logger.error({ err: error }, 'drift from the backtest not checked')),
-        DRIFT_CHECK_MS,
-      ),
-    );
-  }
+  // On PostgreSQL one API process at a time does each periodic check (roles/periodic-checks.ts).
+  const leases = new BotLeasesRepository(database.db);
+  const stopChecks = app
+    ? startPeriodicChecks(
+        services,
+        logger,
+        shared ? (name, leaseMs) => leases.holdDuty(name, config.botHost.name, leaseMs) : null,
+      )
+    : () => undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -198,7 +176,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs + SHUTDOWN_MARGIN_MS).unref();
     // Readiness answers 503 from now: a load balancer sends new work elsewhere while this drains.
     lifecycle.startDraining();
-    for (const timer of timers) clearInterval(timer);
+    stopChecks();
     // The jobs drain while the bots stop. A bot host still starting (the API answers before it is
     // up) is awaited and closed too: otherwise its pm2 daemon and bots would outlive the process.
     await Promise.all([
