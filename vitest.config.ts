@@ -18,6 +18,22 @@ const BROWSER_TESTS = {
   expect: { poll: { timeout: 5_000 } },
 };
 
+/**
+ * What the PostgreSQL pass leaves to server-long's PGlite run: the runs at size, whose subject is
+ * the amount (a million-row export in bounded memory, a flood of 5,000 logins) and whose SQL and
+ * code paths the same files at ordinary size check on both databases; and the bots on the
+ * Capital.com fake, which exercise the bot processes and the broker, not the database.
+ */
+const PGLITE_PASS_ONLY = [
+  'apps/server/test/long/statements-at-size.test.ts',
+  'apps/server/test/long/login-throttle-at-size.test.ts',
+  'apps/server/test/long/capital-crash-matrix.test.ts',
+  'apps/server/test/long/capital-one-account.test.ts',
+];
+
+/** The browser projects on PGlite: each file's server starts from a migrated database made once. */
+const PGLITE_TEMPLATE = ['e2e/support/pglite-template-setup.ts'];
+
 /** Lighthouse on the built app's front door (issue 35): its own project, kept out of `e2e`. */
 const LIGHTHOUSE_TEST = 'e2e/lighthouse.test.ts';
 
@@ -47,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: ['apps/server/test/**/*.test.ts'],
-          // The long runs (real bot processes, a 200,000-row export, a 5,000-login flood) are server-long's;
+          // The long runs (real bot processes, a 1,000,000-row export, a 5,000-login flood) are server-long's;
           // several server processes on one database (test/cluster) need PostgreSQL: server-postgres's.
           exclude: ['apps/server/test/support/**', 'apps/server/test/long/**', 'apps/server/test/cluster/**'],
           env: { TEST_DB: 'pglite' },
@@ -74,7 +90,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/test/**/*.test.ts'],
-                exclude: ['apps/server/test/support/**'],
+                exclude: ['apps/server/test/support/**', ...PGLITE_PASS_ONLY],
                 env: { TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/test/support/postgres-global-setup.ts'],
                 testTimeout: 30_000,
@@ -101,6 +117,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           exclude: [LIGHTHOUSE_TEST],
+          globalSetup: PGLITE_TEMPLATE,
           ...BROWSER_TESTS,
         },
       },
@@ -109,6 +126,7 @@ export default defineConfig({
         test: {
           name: 'lighthouse',
           include: [LIGHTHOUSE_TEST],
+          globalSetup: PGLITE_TEMPLATE,
           ...BROWSER_TESTS,
         },
       },

@@ -1,11 +1,12 @@
 // Starts the built server (apps/server/dist, which serves apps/web/dist) as its own process on a
-// free port with a fresh DATA_DIR, the way a user runs it, and stops it afterwards. With
+// free port with a fresh DATA_DIR, the way a user runs it, and stops it afterwards. Its PGlite
+// database is a copy of the run's migrated template when there is one (pglite-template-setup.ts). With
 // E2E_DATABASE=postgres it runs on a fresh database of the TEST_DATABASE_URL cluster instead of PGlite.
 import { API } from '@platform/contracts/api';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,12 @@ import pg from 'pg';
 const ROOT = resolve(import.meta.dirname, '../..');
 const SERVER_ENTRY = join(ROOT, 'apps/server/dist/main.js');
 const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
+
+/**
+ * Where a migrated PGlite data directory waits to be copied into each server's DATA_DIR (set by
+ * pglite-template-setup.ts, the browser projects' global setup); unset, a server starts empty.
+ */
+export const PGLITE_TEMPLATE_ENV = 'E2E_PGLITE_TEMPLATE';
 
 /** The admin seeded on first start. */
 export const ADMIN = { email: 'admin@example.com', password: 'Admin-Password-1' } as const;
@@ -44,6 +51,11 @@ export interface StartServerOptions {
   /** Extra environment, e.g. DEMO_DATA=0. */
   env?: Record<string, string>;
   startTimeoutMs?: number;
+  /**
+   * An empty DATA_DIR, as on a first install: the server makes its PGlite database itself
+   * (initdb and every migration). Otherwise it starts from the run's migrated template, if any.
+   */
+  emptyDataDir?: boolean;
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -54,6 +66,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = await mkdtemp(join(tmpdir(), 'platform-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = process.env.E2E_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined;
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (!database && template && !options.emptyDataDir) await cp(template, join(dataDir, 'db'), { recursive: true });
   const env = {
     ...process.env,
     PORT: String(port),
