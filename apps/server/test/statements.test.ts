@@ -1,13 +1,13 @@
 // Statements (issue 36, point 3): an investment's transactions and a result set as CSV, and the
 // monthly statement as a PDF; owner or admin only, refusals as the envelope before any byte of
-// the file; an export of 200,000 cycles leaves in pieces, a page of rows at a time.
+// the file; an export leaves in pieces, a page of rows at a time (a million rows: long/statements-at-size).
 import { RESULTS_CSV_COLUMNS, STATEMENT_MESSAGES, STATEMENTS_API, urlOf, requestOf, type Backtest, type BacktestResult } from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { transactions } from '@platform/db';
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from './support/factories';
 import { demoInvestor } from './support/demo-investor';
-import { closedCycle, investorWithInvestment } from './support/investment-cycles';
+import { closedCycle, insertCyclesSharingSeconds, investorWithInvestment } from './support/investment-cycles';
 import { oscillatingBars } from './support/memory-prices';
 import { pdfPageCount, pdfTextLines } from './support/pdf-text';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -66,6 +66,36 @@ describe('statements', () => {
       (await login(testApp, admin)).jwt,
     );
     expect(adminCsv.body.trim().split('\r\n')).toHaveLength(4);
+  });
+
+  it('pages an export through runs of equal closing times, to the microsecond: every cycle once, oldest first, in pieces', async () => {
+    const testApp = await createTestApp();
+    const { ownerToken, investment, ownerId } = await investorWithInvestment(testApp);
+    // Past two pages of 5,000 rows, each page ending inside a run of seven equal closing times.
+    const rows = 12_000;
+    await insertCyclesSharingSeconds(testApp, investment, ownerId, rows);
+
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }),
+      headers: { authorization: `Bearer ${ownerToken}` },
+      payloadAsStream: true,
+    });
+    expect(response.statusCode).toBe(200);
+    let chunks = 0;
+    let text = '';
+    for await (const chunk of response.stream()) {
+      chunks += 1;
+      text += String(chunk);
+    }
+    const [, ...lines] = text.trimEnd().split('\r\n');
+    const profits = lines.map((line) => Number(line.slice(line.lastIndexOf(',') + 1)));
+    // Every cycle once (within a closing second the order is the rows' ids).
+    expect(profits.sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, index) => index + 1));
+    const closedAt = lines.map((line) => line.split(',')[1] ?? '');
+    expect(closedAt).toEqual([...closedAt].sort());
+    // A piece per page of 5,000 rows at least, where a file built whole would come as one.
+    expect(chunks).toBeGreaterThanOrEqual(Math.ceil(rows / 5000));
   });
 
   it('answers another user’s investment with a 404 envelope and a bad id with a 400, never with CSV', async () => {

@@ -67,7 +67,7 @@ async function tradeOneCycle(h: Harness) {
   await closeAtTakeProfit(h);
 }
 
-describe.runIf(process.env.TEST_DB !== 'postgres')('kill -9 of a bot on Capital.com', () => {
+describe('kill -9 of a bot on Capital.com', () => {
   it('before the POST: the intent is settled as never sent, and the next bar opens the cycle once', async () => {
     const h = await harness();
     h.hooks.intentWritten = (order) => order.kind === 'open' && order.level === 0;

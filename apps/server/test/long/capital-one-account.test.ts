@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT } from '../support/capital/capital-test-fixtures';
 import { liveBots, until } from '../support/capital/live-bots';
 
-describe.runIf(process.env.TEST_DB !== 'postgres')('bots on one Capital.com account', () => {
+describe('bots on one Capital.com account', () => {
   it('share one session and stay within the request limit, trading three markets at once', async () => {
     const bots = await liveBots({ markets: ['GOLD', 'NASDAQ', 'EURUSD'] });
     for (const market of ['GOLD', 'NASDAQ', 'EURUSD'] as const) void bots.runBot(market);

@@ -2,11 +2,10 @@
 // CSV of 1,000,000 cycles (the issue's million) streamed page by page, counted row by row, its
 // memory watched.
 import { STATEMENTS_API, urlOf } from '@platform/contracts';
-import { sql } from 'drizzle-orm';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { investorWithInvestment } from '../support/investment-cycles';
+import { insertCyclesSharingSeconds, investorWithInvestment } from '../support/investment-cycles';
 import { createTestApp } from '../support/test-app';
 
 /**
@@ -24,15 +23,7 @@ describe('statements, at size', () => {
     const testApp = await createTestApp();
     const { ownerToken, investment, ownerId } = await investorWithInvestment(testApp);
     const rows = 1_000_000;
-    // Seven cycles share each closing second and every time has microseconds, so pages end inside
-    // runs of equal times and a cursor cut to the millisecond would repeat or skip rows.
-    await testApp.database.db.execute(sql`
-      insert into transactions (investment_id, user_id, market, lots, entry_price, exit_price, reason, opened_at, closed_at, profit_loss)
-      select ${investment._id}, ${ownerId}, 'GOLD', 0.01, 2000.5, 2005.5, 'take-profit',
-        timestamptz '2025-01-01 00:00:00+00' + (n / 7) * interval '1 second',
-        timestamptz '2025-01-01 00:00:00.000123+00' + (n / 7) * interval '1 second',
-        n
-      from generate_series(1, ${rows}) as n`);
+    await insertCyclesSharingSeconds(testApp, investment, ownerId, rows);
 
     const response = await testApp.app.inject({
       method: 'GET',

@@ -2,6 +2,7 @@
 // the statements and an investment's view read the same rows, so their tests build them alike.
 import type { Investment } from '@platform/contracts';
 import type { transactions } from '@platform/db';
+import { sql } from 'drizzle-orm';
 import { demoInvestor } from './demo-investor';
 import type { TestApp } from './test-app';
 
@@ -32,4 +33,20 @@ export function closedCycle(
     profitLoss: 100,
     ...values,
   };
+}
+
+/**
+ * `count` closed cycles of the investment in one statement, their profit/loss 1..count (each row
+ * findable in an export). Seven share each closing second and every time has microseconds, so an
+ * export's pages end inside runs of equal times, where a cursor cut to the millisecond would repeat
+ * or skip rows.
+ */
+export async function insertCyclesSharingSeconds(testApp: TestApp, investment: Investment, userId: string, count: number) {
+  await testApp.database.db.execute(sql`
+    insert into transactions (investment_id, user_id, market, lots, entry_price, exit_price, reason, opened_at, closed_at, profit_loss)
+    select ${investment._id}, ${userId}, 'GOLD', 0.01, 2000.5, 2005.5, 'take-profit',
+      timestamptz '2025-01-01 00:00:00+00' + (n / 7) * interval '1 second',
+      timestamptz '2025-01-01 00:00:00.000123+00' + (n / 7) * interval '1 second',
+      n
+    from generate_series(1, ${count}) as n`);
 }
