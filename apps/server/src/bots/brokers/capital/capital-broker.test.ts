@@ -260,7 +260,9 @@ describe('Capital.com broker: working orders', () => {
 
 describe('Capital.com broker: after an outcome was lost (spec section 9)', () => {
   beforeEach(async () => {
-    broker = brokerOn(fake, { link: linkOn(fake, { requestTimeoutMs: 300 }), confirmTimeoutMs: 50 });
+    // Requests give up after 1.2 s: shorter than the 2 s answers the tests delay, longer than any
+    // other answer of the fake takes on a busy machine (at 300 ms a plain GET timed out at load 10).
+    broker = brokerOn(fake, { link: linkOn(fake, { requestTimeoutMs: 1_200 }), confirmTimeoutMs: 50 });
     await broker.connect();
   });
 
