@@ -38,8 +38,9 @@ import { usersRoutes } from './modules/users/users.routes';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { WeatherService } from './modules/weather/weather.service';
 import { createWeatherApiClient, WEATHERAPI_URL } from './modules/weather/weatherapi-client';
-import { registerAuthentication, type Guards } from './plugins/authentication';
+import { registerAuthentication } from './plugins/authentication';
 import { registerCrawlerFiles } from './plugins/crawler-files';
+import { routesFor, type DeclareRoute } from './plugins/endpoint-routes';
 import { registerErrorHandler, replyToRouterRefusal } from './plugins/error-handler';
 import { registerRequestId, requestAwareLogger, requestIdOf } from './plugins/request-id';
 import { OneLinePerRequest, withSafeRequestLog } from './plugins/request-logging';
@@ -101,7 +102,7 @@ export interface OperationsDeps {
  * The health probes and /metrics, which every process serves (the API beside its calls, a runner
  * or bot host alone: buildOpsApp); decorates the app with its MetricsService.
  */
-function registerOperations(app: FastifyInstance, deps: OperationsDeps, guards: Guards): void {
+function registerOperations(app: FastifyInstance, deps: OperationsDeps, route: DeclareRoute): void {
   const lifecycle = deps.lifecycle ?? new ServerLifecycle();
   const { services } = deps;
   const metrics = new MetricsService(new MetricsRepository(deps.database.db), {
@@ -117,17 +118,13 @@ function registerOperations(app: FastifyInstance, deps: OperationsDeps, guards: 
   });
   app.decorate('metrics', metrics);
   metricsRoutes(app, metrics, deps.metrics?.token);
-  healthRoutes(
-    app,
-    {
-      database: deps.database.kind,
-      ping: async () => {
-        await deps.database.db.execute(sql`select 1`);
-      },
-      lifecycle,
+  healthRoutes(route, {
+    database: deps.database.kind,
+    ping: async () => {
+      await deps.database.db.execute(sql`select 1`);
     },
-    guards,
-  );
+    lifecycle,
+  });
 }
 
 /**
@@ -135,9 +132,13 @@ function registerOperations(app: FastifyInstance, deps: OperationsDeps, guards: 
  * /metrics on its PORT, so a process manager can tell it lives and a scraper can read why it
  * holds no lease. No page, no call, no socket.
  */
-export async function buildOpsApp(deps: OperationsDeps & { logger?: FastifyBaseLogger }): Promise<FastifyInstance> {
+export async function buildOpsApp(
+  deps: OperationsDeps & { logger?: FastifyBaseLogger },
+): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: withSafeRequestLog(deps.logger), logController: new OneLinePerRequest() } : { logger: false }),
+    ...(deps.logger
+      ? { loggerInstance: withSafeRequestLog(deps.logger), logController: new OneLinePerRequest() }
+      : { logger: false }),
     frameworkErrors: replyToRouterRefusal,
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -145,7 +146,7 @@ export async function buildOpsApp(deps: OperationsDeps & { logger?: FastifyBaseL
   registerRequestId(app);
   registerErrorHandler(app);
   app.decorate('services', deps.services);
-  registerOperations(app, deps, registerAuthentication(app, deps.services.auth));
+  registerOperations(app, deps, routesFor(app, registerAuthentication(app, deps.services.auth)));
   // No pages: every other path is the 404 envelope.
   await registerWebApp(app, undefined);
   return app;
@@ -153,7 +154,9 @@ export async function buildOpsApp(deps: OperationsDeps & { logger?: FastifyBaseL
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: withSafeRequestLog(deps.logger), logController: new OneLinePerRequest() } : { logger: false }),
+    ...(deps.logger
+      ? { loggerInstance: withSafeRequestLog(deps.logger), logController: new OneLinePerRequest() }
+      : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     ...(deps.trustProxy ? { trustProxy: deps.trustProxy } : {}),
     frameworkErrors: replyToRouterRefusal,
@@ -166,13 +169,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, deps.publicUrl, deps.webDistDir);
   await app.register(rateLimit, { global: false });
 
-  const storedSets = new MarketDataSets(new MarketDataRepository(deps.database.db), new BarStore(deps.marketDataDir));
+  const storedSets = new MarketDataSets(
+    new MarketDataRepository(deps.database.db),
+    new BarStore(deps.marketDataDir),
+  );
   const services = buildServices({
     ...deps,
     prices: deps.prices ?? storedSets,
     ...(deps.logger ? { jobLogger: deps.logger, securityLogger: requestAwareLogger(deps.logger) } : {}),
   });
-  const marketData = new MarketDataService(storedSets, services.algorithms, services.logs, deps.clock ?? systemClock);
+  const marketData = new MarketDataService(
+    storedSets,
+    services.algorithms,
+    services.logs,
+    deps.clock ?? systemClock,
+  );
   app.decorate('services', services);
   // Bars prepared from a set an upload replaced are never read again: free them now.
   storedSets.onChange((market) => services.executor.pricesChanged(market));
@@ -181,18 +192,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.alertRunner.stop();
     await services.executor.close();
   });
-  const guards = registerAuthentication(app, services.auth);
-  registerOperations(app, { database: deps.database, services, lifecycle: deps.lifecycle, metrics: deps.metrics }, guards);
-  authRoutes(app, services, guards);
-  logsRoutes(app, services.logs, guards);
-  usersRoutes(app, services.users, guards);
-  instrumentsRoutes(app, services.instruments, guards);
-  algorithmsRoutes(app, services.algorithms, guards);
-  accountsRoutes(app, services.accounts, guards);
-  investmentsRoutes(app, services.investments, guards);
+  // One registrar for every module: each route's guard comes from its declared access.
+  const route = routesFor(app, registerAuthentication(app, services.auth));
+  registerOperations(
+    app,
+    { database: deps.database, services, lifecycle: deps.lifecycle, metrics: deps.metrics },
+    route,
+  );
+  authRoutes(route, services);
+  logsRoutes(route, services.logs);
+  usersRoutes(route, services.users);
+  instrumentsRoutes(route, services.instruments);
+  algorithmsRoutes(route, services.algorithms);
+  accountsRoutes(route, services.accounts);
+  investmentsRoutes(route, services.investments);
   const chartPrices = deps.prices ?? storedSets;
   investmentChartRoutes(
-    app,
+    route,
     new InvestmentChartService(
       services.investments,
       new InvestmentChartRepository(deps.database.db),
@@ -201,18 +217,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new StoredAndLivePrices(chartPrices, deps.liveCandles, new LiveCandlesRepository(deps.database.db)),
       deps.clock ?? systemClock,
     ),
-    guards,
   );
-  transactionsRoutes(app, services.transactions, guards);
-  livePricesRoutes(app, new LivePricesService(deps.liveCandles), guards);
-  backtestsRoutes(app, services.backtests, guards, services.equityCurves);
-  analysesRoutes(app, services.analyses, guards);
-  statementsRoutes(app, services.statements, guards);
-  alertsRoutes(app, services.alerts, guards);
-  await marketDataRoutes(app, marketData, guards, deps.uploadMaxBytes);
+  transactionsRoutes(route, services.transactions);
+  livePricesRoutes(route, new LivePricesService(deps.liveCandles));
+  backtestsRoutes(route, services.backtests, services.equityCurves);
+  analysesRoutes(route, services.analyses);
+  statementsRoutes(route, services.statements);
+  alertsRoutes(route, services.alerts);
+  await marketDataRoutes(route, marketData, { app, maxBytes: deps.uploadMaxBytes });
   const weatherProvider = createWeatherApiClient(deps.weather?.baseUrl ?? WEATHERAPI_URL);
-  weatherRoutes(app, new WeatherService(weatherProvider, deps.weather?.apiKey, requestAwareLogger(app.log)), guards);
-  docsRoutes(app, guards);
+  weatherRoutes(
+    route,
+    new WeatherService(weatherProvider, deps.weather?.apiKey, requestAwareLogger(app.log)),
+  );
+  docsRoutes(route);
   // Only a server that serves the pages tells crawlers about them.
   if (await registerWebApp(app, deps.webDistDir)) registerCrawlerFiles(app, deps.publicUrl);
   return app;

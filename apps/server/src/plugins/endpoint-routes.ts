@@ -57,11 +57,19 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const parseIf = (schema: Endpoint['body'], input: unknown) =>
   schema === undefined || schema === 'multipart' ? undefined : parse(schema, input);
 
-export type DeclareRoute = <E extends Endpoint>(endpoint: E, handle: RouteHandler<E>, options?: RouteOptions) => void;
+/**
+ * The app's route registrar: the app builds one after authentication and hands it to every routes
+ * module, so a module names its endpoints and handlers, never the guards.
+ */
+export interface DeclareRoute {
+  <E extends Endpoint>(endpoint: E, handle: RouteHandler<E>, options?: RouteOptions): void;
+  /** The same registrar for a child scope, one with plugins of its own (the upload's multipart). */
+  within(scope: FastifyInstance): DeclareRoute;
+}
 
-/** The route registrar of one Fastify scope, with the app's guards. */
+/** The route registrar of a Fastify scope, with the app's guards. */
 export function routesFor(app: FastifyInstance, guards: Guards): DeclareRoute {
-  return (endpoint, handle, options = {}) => {
+  const route = <E extends Endpoint>(endpoint: E, handle: RouteHandler<E>, options: RouteOptions = {}) => {
     const preHandler = guardOf(endpoint.access, guards);
     app.route({
       method: endpoint.method,
@@ -75,7 +83,7 @@ export function routesFor(app: FastifyInstance, guards: Guards): DeclareRoute {
           body: parseIf(endpoint.body, request.body),
           request,
           reply,
-        } as RouteInput<typeof endpoint>;
+        } as RouteInput<E>;
         const answer = await handle(input);
         if (answer instanceof JsonText)
           return reply.type(JSON_TYPE).send(`{"ok":true,"data":${answer.json}}`);
@@ -83,4 +91,5 @@ export function routesFor(app: FastifyInstance, guards: Guards): DeclareRoute {
       },
     });
   };
+  return Object.assign(route, { within: (scope: FastifyInstance) => routesFor(scope, guards) });
 }

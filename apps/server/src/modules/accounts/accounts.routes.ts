@@ -1,12 +1,9 @@
 import { ACCOUNTS_API } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import { originOf, viewerOf, type Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import { originOf, viewerOf } from '../../plugins/authentication';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import type { AccountsService } from './accounts.service';
 
-export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, guards: Guards): void {
-  const route = routesFor(app, guards);
-
+export function accountsRoutes(route: DeclareRoute, accounts: AccountsService): void {
   route(ACCOUNTS_API.list, ({ request }) => accounts.list(viewerOf(request), originOf(request)));
 
   route(ACCOUNTS_API.add, ({ request, body }) => accounts.create(viewerOf(request), body, originOf(request)));

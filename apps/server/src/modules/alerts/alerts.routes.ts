@@ -1,12 +1,9 @@
 import { ALERTS_API } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import { originOf, viewerOf, type Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import { originOf, viewerOf } from '../../plugins/authentication';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import type { AlertsService } from './alerts.service';
 
-export function alertsRoutes(app: FastifyInstance, alerts: AlertsService, guards: Guards): void {
-  const route = routesFor(app, guards);
-
+export function alertsRoutes(route: DeclareRoute, alerts: AlertsService): void {
   route(ALERTS_API.settings, ({ request, params }) => alerts.settings(viewerOf(request), params.id));
 
   route(ALERTS_API.saveSettings, ({ request, params, body }) =>

@@ -1,8 +1,8 @@
 // The Auth calls of product-spec.md section 7, plus logout, me and the captcha challenge.
 import { AUTH_API, USERS_API } from '@platform/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { caller, originOf, type Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import type { FastifyRequest } from 'fastify';
+import { caller, originOf } from '../../plugins/authentication';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import { toManagedUser } from '../users/users.service';
 import type { AuthService } from './auth.service';
 import type { OtpActor, OtpService } from './otp.service';
@@ -38,14 +38,14 @@ const limits = {
 };
 
 function otpActor(request: FastifyRequest): OtpActor {
-  if (request.otpSetup) return { user: request.otpSetup.user, sessionId: null, setupIssuedAt: request.otpSetup.claims.issuedAt };
+  if (request.otpSetup)
+    return { user: request.otpSetup.user, sessionId: null, setupIssuedAt: request.otpSetup.claims.issuedAt };
   const { user, sessionId } = caller(request);
   return { user, sessionId, setupIssuedAt: null };
 }
 
-export function authRoutes(app: FastifyInstance, services: AuthServices, guards: Guards): void {
+export function authRoutes(route: DeclareRoute, services: AuthServices): void {
   const { auth, otp, passwords, registration } = services;
-  const route = routesFor(app, guards);
 
   route(AUTH_API.login, ({ request, body }) => auth.login(body, originOf(request)), {
     config: { rateLimit: limits.login },

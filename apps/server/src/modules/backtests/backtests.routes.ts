@@ -1,18 +1,14 @@
 import { BACKTESTS_API, EQUITY_CURVE_API } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import { originOf, viewerOf, type Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import { originOf, viewerOf } from '../../plugins/authentication';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import type { BacktestsService } from './backtests.service';
 import type { EquityCurveService } from './equity-curve.service';
 
 export function backtestsRoutes(
-  app: FastifyInstance,
+  route: DeclareRoute,
   backtests: BacktestsService,
-  guards: Guards,
   curves: EquityCurveService,
 ): void {
-  const route = routesFor(app, guards);
-
   route(BACKTESTS_API.list, ({ request }) => backtests.list(viewerOf(request)));
 
   route(BACKTESTS_API.get, ({ request, params }) => backtests.get(viewerOf(request), params.id));
@@ -22,7 +18,9 @@ export function backtestsRoutes(
   );
 
   // A result row's balance and equity curve, computed on demand (issue 36).
-  route(EQUITY_CURVE_API.curve, ({ request, params }) => curves.curve(viewerOf(request), params.id, params.row));
+  route(EQUITY_CURVE_API.curve, ({ request, params }) =>
+    curves.curve(viewerOf(request), params.id, params.row),
+  );
 
   route(BACKTESTS_API.remove, async ({ request, params }) => {
     await backtests.remove(viewerOf(request), params.id, originOf(request));

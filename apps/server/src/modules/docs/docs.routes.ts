@@ -2,14 +2,12 @@
 // It cannot change while the process runs, so it is written once, when first asked for.
 import { DOCS_API } from '@platform/contracts';
 import { openApiDocument } from '@platform/contracts/openapi';
-import type { FastifyInstance } from 'fastify';
-import type { Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 
 let documentText: string | undefined;
 
-export function docsRoutes(app: FastifyInstance, guards: Guards): void {
-  routesFor(app, guards)(DOCS_API.openApi, ({ reply }) => {
+export function docsRoutes(route: DeclareRoute): void {
+  route(DOCS_API.openApi, ({ reply }) => {
     documentText ??= JSON.stringify(openApiDocument());
     return reply.type(DOCS_API.openApi.response.raw).send(documentText);
   });

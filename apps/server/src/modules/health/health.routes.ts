@@ -4,10 +4,8 @@
 // else 503 with the reason. The probes log no request lines below warn: they come every few seconds.
 import { HEALTH_API } from '@platform/contracts';
 import type { DatabaseKind } from '@platform/db';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
-import type { Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import type { ServerLifecycle } from './server-lifecycle';
 
 export interface HealthProbe {
@@ -37,8 +35,7 @@ function pingWithin(ping: () => Promise<void>, ms: number): Promise<boolean> {
   return Promise.race([answered, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function healthRoutes(app: FastifyInstance, probe: HealthProbe, guards: Guards): void {
-  const route = routesFor(app, guards);
+export function healthRoutes(route: DeclareRoute, probe: HealthProbe): void {
   route(HEALTH_API.health, async () => {
     await probe.ping();
     return { status: 'ok' as const, database: probe.database, uptimeSeconds: Math.round(process.uptime()) };

@@ -1,17 +1,10 @@
 // An investment's view (issue 36, point 2), owner or admin.
 import { INVESTMENT_CHART_API } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import { viewerOf, type Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import { viewerOf } from '../../plugins/authentication';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import type { InvestmentChartService } from './investment-chart.service';
 
-export function investmentChartRoutes(
-  app: FastifyInstance,
-  charts: InvestmentChartService,
-  guards: Guards,
-): void {
-  const route = routesFor(app, guards);
-
+export function investmentChartRoutes(route: DeclareRoute, charts: InvestmentChartService): void {
   route(INVESTMENT_CHART_API.chart, ({ request, params, query }) =>
     charts.chart(viewerOf(request), params.id, query),
   );

@@ -1,16 +1,9 @@
 import { INVESTMENTS_API } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import { originOf, viewerOf, type Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import { originOf, viewerOf } from '../../plugins/authentication';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import type { InvestmentsService } from './investments.service';
 
-export function investmentsRoutes(
-  app: FastifyInstance,
-  investments: InvestmentsService,
-  guards: Guards,
-): void {
-  const route = routesFor(app, guards);
-
+export function investmentsRoutes(route: DeclareRoute, investments: InvestmentsService): void {
   route(INVESTMENTS_API.list, ({ request }) => investments.list(viewerOf(request)));
 
   route(INVESTMENTS_API.add, ({ request, body }) =>

@@ -1,7 +1,7 @@
 import { STATEMENTS_API } from '@platform/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { viewerOf, type Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import type { FastifyReply } from 'fastify';
+import { viewerOf } from '../../plugins/authentication';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import type { StatementFile, StatementsService } from './statements.service';
 
 /** Sends a file as an attachment; the stream is piped, so the bytes leave as they are made. */
@@ -12,9 +12,7 @@ function sendFile(reply: FastifyReply, file: StatementFile) {
     .send(file.body);
 }
 
-export function statementsRoutes(app: FastifyInstance, statements: StatementsService, guards: Guards): void {
-  const route = routesFor(app, guards);
-
+export function statementsRoutes(route: DeclareRoute, statements: StatementsService): void {
   route(STATEMENTS_API.transactionsCsv, async ({ request, reply, params }) =>
     sendFile(reply, await statements.transactionsCsv(viewerOf(request), params.id)),
   );

@@ -1,12 +1,9 @@
 import { TRANSACTIONS_API } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import { caller, type Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import { caller } from '../../plugins/authentication';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import type { TransactionsService } from './transactions.service';
 
-export function transactionsRoutes(app: FastifyInstance, transactions: TransactionsService, guards: Guards): void {
-  const route = routesFor(app, guards);
-
+export function transactionsRoutes(route: DeclareRoute, transactions: TransactionsService): void {
   route(TRANSACTIONS_API.list, ({ request }) => {
     const { user } = caller(request);
     return transactions.list({ id: user.id, role: user.role });

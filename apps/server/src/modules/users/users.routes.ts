@@ -1,12 +1,9 @@
 import { USERS_API } from '@platform/contracts';
-import type { FastifyInstance } from 'fastify';
-import { caller, originOf, type Guards } from '../../plugins/authentication';
-import { routesFor } from '../../plugins/endpoint-routes';
+import { caller, originOf } from '../../plugins/authentication';
+import type { DeclareRoute } from '../../plugins/endpoint-routes';
 import type { UsersService } from './users.service';
 
-export function usersRoutes(app: FastifyInstance, users: UsersService, guards: Guards): void {
-  const route = routesFor(app, guards);
-
+export function usersRoutes(route: DeclareRoute, users: UsersService): void {
   route(USERS_API.list, () => users.list());
 
   route(USERS_API.add, ({ request, body }) =>
