@@ -158,14 +158,14 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready.`);
     try {
-      const response = await fetch(`${baseUrl}${API.health.health.path}`);
+      const response = await fetch(`${baseUrl}${API.health.status.path}`);
       if (response.ok) return ((await response.json()) as { data: { database: string } }).data.database;
     } catch {
       // Not listening yet.
     }
     await new Promise((wake) => setTimeout(wake, 200));
   }
-  throw new Error(`The server did not answer ${API.health.health.path} within ${timeoutMs} ms.`);
+  throw new Error(`The server did not answer ${API.health.status.path} within ${timeoutMs} ms.`);
 }
 
 /** SIGTERM lets the server close the database cleanly; SIGKILL if it hangs. */

@@ -82,7 +82,7 @@ const OVERVIEW_POLLS: Poll[] = [
 ];
 
 const LISTS: { name: string; paths: string[] }[] = [
-  { name: 'health', paths: [urlOf(API.health.health)] },
+  { name: 'health', paths: [urlOf(API.health.status)] },
   { name: 'investments', paths: [urlOf(API.investments.list)] },
   { name: 'transactions', paths: [urlOf(API.transactions.list)] },
   { name: 'backtests', paths: [urlOf(API.backtests.list)] },

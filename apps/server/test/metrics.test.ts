@@ -63,7 +63,7 @@ describe('/metrics', () => {
     await testApp.call({ ...requestOf(API.backtests.get, { id }) });
     await testApp.call({ ...requestOf(API.backtests.get, { id }, { secret: 's3cr3t' }) });
     await testApp.call({ method: 'GET', url: `${API_PREFIX}no-such-route/abc?token=xyz` });
-    await testApp.call({ ...requestOf(API.health.health) });
+    await testApp.call({ ...requestOf(API.health.status) });
 
     const response = await scrape(testApp);
     expect(response.statusCode).toBe(200);
@@ -81,7 +81,7 @@ describe('/metrics', () => {
     expect(
       sample(
         text,
-        `http_request_duration_seconds_count{method="GET",route="${API.health.health.path}",status_code="200"}`,
+        `http_request_duration_seconds_count{method="GET",route="${API.health.status.path}",status_code="200"}`,
       ),
     ).toBe(1);
     for (const raw of [id, 's3cr3t', 'xyz', 'no-such-route']) expect(text).not.toContain(raw);

@@ -55,7 +55,7 @@ describe('request ids', () => {
     expect(written.some((line) => line.msg.startsWith('Accesso bloccato'))).toBe(true);
     for (const line of written) expect(line.reqId, line.msg).toBe(requestId);
 
-    const next = await testApp.app.inject({ ...requestOf(API.health.health) });
+    const next = await testApp.app.inject({ ...requestOf(API.health.status) });
     expect(next.headers['x-request-id']).toMatch(UUID);
     expect(next.headers['x-request-id']).not.toBe(requestId);
   });
@@ -81,7 +81,7 @@ describe('request ids', () => {
     ]) {
       const before = lines.length;
       const response = await testApp.app.inject({
-        ...requestOf(API.health.health),
+        ...requestOf(API.health.status),
         headers: { 'x-request-id': given },
       });
       expect(response.headers['x-request-id']).toBe(given);
@@ -104,7 +104,7 @@ describe('request ids', () => {
     ]) {
       const before = lines.length;
       const response = await testApp.app.inject({
-        ...requestOf(API.health.health),
+        ...requestOf(API.health.status),
         headers: { 'x-request-id': given },
       });
       expect(response.statusCode).toBe(200);

@@ -83,7 +83,7 @@ describe('security headers', () => {
 
   it('sends HSTS and upgrades requests only when PUBLIC_URL is https', async () => {
     const testApp = await createTestApp({ publicUrl: 'https://trading.example.com' });
-    const health = await testApp.app.inject({ ...requestOf(API.health.health) });
+    const health = await testApp.app.inject({ ...requestOf(API.health.status) });
     expect(health.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(directives(health.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
   });
@@ -92,7 +92,7 @@ describe('security headers', () => {
     const testApp = await createTestApp({ webDistDir: fakeWebBuild() });
     const token = (await login(testApp, await createUser(testApp))).jwt;
     const answers = [
-      await testApp.app.inject({ ...requestOf(API.health.health) }),
+      await testApp.app.inject({ ...requestOf(API.health.status) }),
       await testApp.app.inject({
         ...requestOf(API.auth.me),
         headers: { authorization: `Bearer ${token}` },

@@ -205,7 +205,7 @@ describe('serving the built web app', () => {
       }
     }
     // A known path with a method it does not have is unknown too.
-    const put = await app.inject({ method: 'PUT', url: urlOf(API.health.health) });
+    const put = await app.inject({ method: 'PUT', url: urlOf(API.health.status) });
     expect(put.statusCode).toBe(404);
     expect(put.json()).toEqual({ ok: false, error: 'Risorsa non trovata.' });
   });

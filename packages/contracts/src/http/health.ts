@@ -14,7 +14,7 @@ export const livenessSchema = z.object({ status: z.literal('live') });
 export const readinessSchema = z.object({ status: z.literal('ready'), database: databaseKindSchema });
 
 export const HEALTH_API = {
-  health: endpoint({
+  status: endpoint({
     method: 'GET',
     path: '/api/health',
     access: 'public',

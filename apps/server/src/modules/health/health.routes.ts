@@ -36,7 +36,7 @@ function pingWithin(ping: () => Promise<void>, ms: number): Promise<boolean> {
 }
 
 export function healthRoutes(route: DeclareRoute, probe: HealthProbe): void {
-  route(HEALTH_API.health, async () => {
+  route(HEALTH_API.status, async () => {
     await probe.ping();
     return { status: 'ok' as const, database: probe.database, uptimeSeconds: Math.round(process.uptime()) };
   });
