@@ -288,7 +288,10 @@ async function closedLoop(api: ApiProcess, paths: string[], durationMs: number):
  * processes the calls go to each in turn.
  */
 async function dashboards(apis: ApiProcess[], tokens: string[], count: number): Promise<Sample> {
-  const targets = apis.map((api) => ({ base: new URL(api.ready.base), agent: new Agent({ keepAlive: true }) }));
+  const targets = apis.map((api) => ({
+    base: new URL(api.ready.base),
+    agent: new Agent({ keepAlive: true }),
+  }));
   let turn = 0;
   const nextTarget = () => targets[turn++ % targets.length] as (typeof targets)[number];
   const slowest = Math.max(...OVERVIEW_POLLS.map((poll) => poll.everyMs));

@@ -64,10 +64,14 @@ describe('request ids', () => {
     const { logger, lines } = capturedLogger();
     const testApp = await createTestApp({ logger });
     const before = lines.length;
-    const response = await testApp.app.inject({ ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }) });
+    const response = await testApp.app.inject({
+      ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }),
+    });
     const written = lines.slice(before);
     // The weather service's warning (no key here), written through the logger it was given at start.
-    expect(written.map((line) => line.msg)).toContain('weather forecast asked for, but WEATHER_API_KEY is not set');
+    expect(written.map((line) => line.msg)).toContain(
+      'weather forecast asked for, but WEATHER_API_KEY is not set',
+    );
     for (const line of written) expect(line.reqId, line.msg).toBe(response.headers['x-request-id']);
   });
 

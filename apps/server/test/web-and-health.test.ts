@@ -36,7 +36,9 @@ describe('serving the web app', () => {
 
   it('reports health with the database it uses', async () => {
     const testApp = await createTestApp();
-    const { status, body } = await testApp.call<{ status: string; database: string }>({ ...requestOf(API.health.status) });
+    const { status, body } = await testApp.call<{ status: string; database: string }>({
+      ...requestOf(API.health.status),
+    });
     expect(status).toBe(200);
     expect(body.data.status).toBe('ok');
     expect(body.data.database).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
