@@ -6,17 +6,23 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * What the browser projects share. Their files run one at a time (each starts a server and
- * Chromium). expect.poll waits up to 5 s: Vitest's default second is shorter than what the
- * screens wait on when the machine is busy (a smooth scroll over the landing page, about 0.9 s
- * here; transitions; the server's jobs), and a poll returns as soon as it holds.
+ * What the browser projects share. expect.poll waits up to 5 s: Vitest's default second is shorter
+ * than what the screens wait on when the machine is busy (a smooth scroll over the landing page,
+ * about 0.9 s here; transitions; the server's jobs), and a poll returns as soon as it holds.
  */
 const BROWSER_TESTS = {
   testTimeout: 120_000,
   hookTimeout: 120_000,
-  fileParallelism: false,
   expect: { poll: { timeout: 5_000 } },
 };
+
+/**
+ * e2e and e2e-postgres: two files at a time, after the unit and server files (a group of their
+ * own). Each file has its own server process (a free port, its own DATA_DIR, database and pm2) and
+ * its own Chromium, and spends much of its time waiting on them, so a second file uses what one
+ * leaves of the two cores.
+ */
+const BROWSER_FILES_IN_PARALLEL = { maxWorkers: 2, sequence: { groupOrder: 1 } };
 
 /**
  * What the PostgreSQL pass leaves to server-long's PGlite run: the runs at size, whose subject is
@@ -31,6 +37,15 @@ const PGLITE_PASS_ONLY = [
   'apps/server/test/long/capital-one-account.test.ts',
 ];
 
+/**
+ * The server files of a worker share one module graph instead of importing the app anew: that
+ * import was about a third of a server file's CPU (npm test: 447 -> 302 s of CPU, 918 -> 425 s of
+ * wall time at load 10-19). Nothing passes between files through modules: each test builds its own
+ * app on its own database (test/support/test-app.ts). server-long stays isolated (its files start
+ * bot processes and one sets an environment variable).
+ */
+const SHARED_MODULES = { isolate: false };
+
 /** The browser projects on PGlite: each file's server starts from a migrated database made once. */
 const PGLITE_TEMPLATE = ['e2e/support/pglite-template-setup.ts'];
 
@@ -40,8 +55,8 @@ const LIGHTHOUSE_TEST = 'e2e/lighthouse.test.ts';
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine. The unit
-    // and server files run at least two at a time (each in its own process, on databases of its
-    // own); the browser files still run one at a time after them (fileParallelism: false).
+    // and server files run at least two at a time (each in a worker process, on databases of its
+    // own); the browser files two at a time after them (BROWSER_FILES_IN_PARALLEL).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -62,6 +77,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-pglite',
+          ...SHARED_MODULES,
           include: ['apps/server/test/**/*.test.ts'],
           // The long runs (real bot processes, a 1,000,000-row export, a 5,000-login flood) are server-long's;
           // several server processes on one database (test/cluster) need PostgreSQL: server-postgres's.
@@ -89,6 +105,7 @@ export default defineConfig({
             {
               test: {
                 name: 'server-postgres',
+                ...SHARED_MODULES,
                 include: ['apps/server/test/**/*.test.ts'],
                 exclude: ['apps/server/test/support/**', ...PGLITE_PASS_ONLY],
                 env: { TEST_DB: 'postgres' },
@@ -108,6 +125,7 @@ export default defineConfig({
                 include: ['e2e/dashboard-flows.test.ts'],
                 env: { E2E_DATABASE: 'postgres' },
                 ...BROWSER_TESTS,
+                ...BROWSER_FILES_IN_PARALLEL,
               },
             },
           ]
@@ -119,6 +137,7 @@ export default defineConfig({
           exclude: [LIGHTHOUSE_TEST],
           globalSetup: PGLITE_TEMPLATE,
           ...BROWSER_TESTS,
+          ...BROWSER_FILES_IN_PARALLEL,
         },
       },
       {
@@ -128,6 +147,7 @@ export default defineConfig({
           include: [LIGHTHOUSE_TEST],
           globalSetup: PGLITE_TEMPLATE,
           ...BROWSER_TESTS,
+          fileParallelism: false,
         },
       },
     ],
