@@ -3,6 +3,7 @@
 // pm2, the hub, the prices for its bots). npm start runs all three in one process on PGlite; on
 // PostgreSQL any number of processes may each take any of them (README, Deployment), and then the
 // prices travel between them on the database's notifications. Then graceful shutdown.
+import { sql } from 'drizzle-orm';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { BarStore } from '@platform/marketdata';
@@ -160,6 +161,7 @@ async function main(): Promise<void> {
         services,
         logger,
         shared ? (name, leaseMs) => leases.holdDuty(name, config.botHost.name, leaseMs) : null,
+        shared ? null : () => database.db.execute(sql`ANALYZE`),
       )
     : () => undefined;
 

@@ -25,9 +25,13 @@ describe('the API’s periodic checks', () => {
   it('runs each check on its period, says when one fails, and stops', async () => {
     const { runs, services } = servicesCounting();
     const errors: unknown[] = [];
-    const stop = startPeriodicChecks(services, { error: (fields) => errors.push(fields) }, null);
+    let analysed = 0;
+    const analyze = () => Promise.resolve(analysed++);
+    const stop = startPeriodicChecks(services, { error: (fields) => errors.push(fields) }, null, analyze);
     await vi.advanceTimersByTimeAsync(Math.max(MARKET_PAUSE_CHECK_MS, DRIFT_CHECK_MS));
     expect(runs.prune).toBe(1);
+    // PGlite's statistics at once, then hourly.
+    expect(analysed).toBe(1);
     expect(runs.pauses).toBeGreaterThan(0);
     expect(errors).toContainEqual(expect.objectContaining({ check: 'backtest-drift' }));
     stop();
