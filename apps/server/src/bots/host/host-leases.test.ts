@@ -94,6 +94,7 @@ describe('a bot host’s leases', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
   });
   afterEach(() => {
+    vi.restoreAllMocks();
     vi.useRealTimers();
   });
 
@@ -170,6 +171,34 @@ describe('a bot host’s leases', () => {
     await host.renewNow();
     expect(host.holds('bot')).toBe(true);
     expect(changes).toEqual([['bot'], [], ['bot']]);
+  });
+
+  it('still stops its bots when the expiry timer fires before the clock reaches the lease’s end', async () => {
+    const store = new MemoryLeaseStore();
+    store.running.set('acc', ['bot']);
+    const warnings: string[] = [];
+    const host = new HostLeases({
+      store,
+      host: 'busy-loop',
+      capacity: 100,
+      leaseMs: LEASE_MS,
+      logger: { info: () => undefined, warn: (_fields: object, message: string) => warnings.push(message) },
+    });
+    const changes: string[][] = [];
+    host.onChange(() => changes.push(host.runningInvestmentIds()));
+    await host.renewNow();
+    store.failing = true;
+    // A busy event loop armed the expiry timer from a cached time: it fires 5 ms before the
+    // monotonic clock reaches the end of the leases' belief.
+    const monotonic = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => monotonic() - 5);
+
+    vi.advanceTimersByTime(LEASE_MS * 0.6 + 1);
+    expect(host.holds('bot')).toBe(true);
+    vi.advanceTimersByTime(10);
+    expect(host.holds('bot')).toBe(false);
+    expect(changes).toEqual([['bot'], []]);
+    expect(warnings).toContain('bot host stops its bots');
   });
 
   it('lets go of an account with nothing left to run, and of every account when it closes', async () => {

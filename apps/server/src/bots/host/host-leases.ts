@@ -54,6 +54,8 @@ export class HostLeases {
   private lostReason: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private expiryTimer: NodeJS.Timeout | null = null;
+  /** The investments the listeners were last told of: every change is told once, whoever sees it. */
+  private told: string[] = [];
   private renewing: Promise<void> | null = null;
   private again = false;
   private closed = false;
@@ -142,7 +144,6 @@ export class HostLeases {
   private async renew(): Promise<void> {
     const { store, host, capacity, leaseMs } = this.options;
     const started = this.now();
-    const before = this.runningInvestmentIds();
     try {
       await store.beat(host, capacity, leaseMs);
       await store.releaseIdle(host);
@@ -164,7 +165,7 @@ export class HostLeases {
         this.options.logger.warn({ host, error: String(error) }, 'bot host leases not renewed');
       this.lostReason = reason;
     }
-    if (!sameIds(before, this.runningInvestmentIds())) this.changed();
+    this.tellIfChanged();
   }
 
   /** The unheld accounts to claim: up to the fair share of accounts, within the capacity in bots. */
@@ -186,22 +187,24 @@ export class HostLeases {
   /** The moment the leases stop being believed, the bots must stop: told then, not at the next renewal. */
   private watchExpiry(): void {
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
-    this.expiryTimer = setTimeout(
-      () => {
-        if (this.valid() || this.closed) return;
-        this.lostReason ??= 'leases expired before they could be renewed';
-        this.options.logger.warn(
-          { host: this.options.host, reason: this.lostReason },
-          'bot host stops its bots',
-        );
-        this.changed();
-      },
-      Math.max(0, this.validUntil - this.now()) + 1,
-    );
+    this.expiryTimer = setTimeout(() => this.expireIfDue(), Math.max(0, this.validUntil - this.now()) + 1);
     this.expiryTimer.unref();
   }
 
-  private changed(): void {
+  private expireIfDue(): void {
+    if (this.closed) return;
+    // A timer counts from the event loop's cached time, which lags the monotonic clock while the
+    // loop is busy, so it can fire a little early: then it waits again rather than never telling.
+    if (this.valid()) return this.watchExpiry();
+    this.lostReason ??= 'leases expired before they could be renewed';
+    this.options.logger.warn({ host: this.options.host, reason: this.lostReason }, 'bot host stops its bots');
+    this.tellIfChanged();
+  }
+
+  private tellIfChanged(): void {
+    const now = this.runningInvestmentIds();
+    if (sameIds(this.told, now)) return;
+    this.told = now;
     for (const listener of this.changeListeners) listener();
   }
 }
