@@ -71,7 +71,9 @@ class MemoryLeaseStore implements LeaseStore {
   runningOf(host: string): Promise<string[]> {
     this.check();
     return Promise.resolve(
-      [...this.leases.entries()].filter(([, lease]) => lease.host === host).flatMap(([account]) => this.running.get(account) ?? []),
+      [...this.leases.entries()]
+        .filter(([, lease]) => lease.host === host)
+        .flatMap(([account]) => this.running.get(account) ?? []),
     );
   }
 
@@ -91,7 +93,9 @@ function hostOn(store: MemoryLeaseStore, host: string, capacity = 100) {
 
 describe('a bot host’s leases', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'],
+    });
   });
   afterEach(() => {
     vi.restoreAllMocks();
