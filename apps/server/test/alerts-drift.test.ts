@@ -28,20 +28,9 @@ import { LiveCandlesRepository } from '../src/modules/prices/live-candles.reposi
 import { GOLD_FILE, monthOf, silent } from './support/bots/real-months';
 import { investorWithInvestment } from './support/investment-cycles';
 import { createTestApp, type TestApp } from './support/test-app';
+import { alertSettingsForm } from './support/alert-settings-form';
 
 const MINUTE = 60_000;
-
-const settingsForm = (overrides: Record<string, unknown> = {}) => ({
-  email: true,
-  webhookUrl: null,
-  onBotError: true,
-  onFill: false,
-  drawdownLimitPct: null,
-  drawdownStop: false,
-  onMarketPaused: true,
-  driftLimitPct: null,
-  ...overrides,
-});
 
 /** What a bot process writes through the hub, written straight to the server's BotsService. */
 function serviceLedger(bots: BotsService, investmentId: string): BotLedger {
@@ -174,7 +163,7 @@ describe('the drift of a live result from the backtest', () => {
     const saved = await testApp.call<{ settings: AlertSettings }>({
       ...requestOf(API.alerts.saveSettings, { id: investment._id }),
       token: ownerToken,
-      payload: settingsForm({ driftLimitPct: 2 }),
+      payload: alertSettingsForm({ driftLimitPct: 2 }),
     });
     expect(saved.status).toBe(200);
     expect(saved.body.data.settings.driftLimitPct).toBe(2);
@@ -225,7 +214,7 @@ describe('the drift of a live result from the backtest', () => {
       const refused = await testApp.call({
         ...requestOf(API.alerts.saveSettings, { id: investment._id }),
         token,
-        payload: settingsForm({ driftLimitPct }),
+        payload: alertSettingsForm({ driftLimitPct }),
       });
       expect({ driftLimitPct, status: refused.status, body: refused.body }).toEqual({
         driftLimitPct,

@@ -3,7 +3,13 @@
 // give; the server's periodic check (run here by hand on the test's clock) tells the owner once,
 // half an hour past that reopening, or two hours into a pause the calendar does not explain, and
 // neither a second check, nor a restart, nor a weekend the calendar explains tells anything.
-import { ALERT_MESSAGES, requestOf, type AlertList, type AlertSettings, type Investment } from '@platform/contracts';
+import {
+  ALERT_MESSAGES,
+  requestOf,
+  type AlertList,
+  type AlertSettings,
+  type Investment,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { alertSettings, alerts, investments, marketPauses } from '@platform/db';
 import { eq } from 'drizzle-orm';
@@ -13,6 +19,7 @@ import { BOT_MESSAGES } from '../src/bots/protocol/bot-messages';
 import { demoInvestor } from './support/demo-investor';
 import { login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
+import { alertSettingsForm } from './support/alert-settings-form';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -20,18 +27,6 @@ const HOUR = 60 * MINUTE;
 /** A closed market's reason as the Capital.com bot writes it (capital-market.ts). */
 const closedUntil = (opens: number) =>
   `Mercato GOLD chiuso su Capital.com (CLOSED): il bot riprende da solo alla riapertura (riapertura prevista ${formatOpening(opens)}).`;
-
-const settingsForm = (overrides: Record<string, unknown> = {}) => ({
-  email: true,
-  webhookUrl: null,
-  onBotError: true,
-  onFill: false,
-  drawdownLimitPct: null,
-  drawdownStop: false,
-  onMarketPaused: true,
-  driftLimitPct: null,
-  ...overrides,
-});
 
 /** The owner's alerts, signed in anew: hours on the test's clock outlast a session. */
 const listAlerts = async (testApp: TestApp, investment: Investment) => {
@@ -126,7 +121,7 @@ describe('alerts of a bot paused past its calendar', () => {
     const saved = await testApp.call<{ settings: AlertSettings }>({
       ...requestOf(API.alerts.saveSettings, { id: investment._id }),
       token: (await login(testApp, investment.account.owner)).jwt,
-      payload: settingsForm({ onMarketPaused: false }),
+      payload: alertSettingsForm({ onMarketPaused: false }),
     });
     expect(saved.body.data.settings.onMarketPaused).toBe(false);
     await bots.note(investment._id, BOT_MESSAGES.brokerDown('timeout'));
@@ -156,7 +151,7 @@ describe('alerts of a bot paused past its calendar', () => {
     const refused = await testApp.call({
       ...requestOf(API.alerts.saveSettings, { id: investment._id }),
       token: (await login(testApp, investment.account.owner)).jwt,
-      payload: settingsForm({ onMarketPaused: 'sì' }),
+      payload: alertSettingsForm({ onMarketPaused: 'sì' }),
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ ok: false, error: ALERT_MESSAGES.choiceInvalid });

@@ -4,7 +4,19 @@
 // (ALERT_WEBHOOK_ALLOW) lets the server reach over plain HTTP; a restart in between sends nothing
 // twice. A webhook that answers 500 or hangs is retried, then shown as a dead letter, and holds
 // neither the bot nor the backtests' queue. Bad settings are refused with the user's message.
-import { ALERT_MESSAGES, INVESTMENT_FAILED, INVESTMENT_RUNNING, INVESTMENT_STOPPED, WEBHOOK_ALERT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, requestOf, type AlertList, type AlertSettings, type AlertSettingsSaved, type Investment } from '@platform/contracts';
+import {
+  ALERT_MESSAGES,
+  INVESTMENT_FAILED,
+  INVESTMENT_RUNNING,
+  INVESTMENT_STOPPED,
+  WEBHOOK_ALERT_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  requestOf,
+  type AlertList,
+  type AlertSettings,
+  type AlertSettingsSaved,
+  type Investment,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { alertDeliveries, alerts, investments, transactions, users } from '@platform/db';
 import { eq } from 'drizzle-orm';
@@ -21,6 +33,7 @@ import { liveBots } from './support/capital/live-bots';
 import { demoInvestor } from './support/demo-investor';
 import { createUser, login } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
+import { alertSettingsForm } from './support/alert-settings-form';
 
 interface ReceivedCall {
   headers: IncomingHttpHeaders;
@@ -55,18 +68,6 @@ async function tempOutbox() {
   const silent = { info: () => undefined };
   return { dir, mailer: createOutboxMailer(dir, 'Trading Platform <no-reply@platform.test>', silent) };
 }
-
-const settingsForm = (overrides: Record<string, unknown> = {}) => ({
-  email: true,
-  webhookUrl: null,
-  onBotError: true,
-  onFill: false,
-  drawdownLimitPct: null,
-  drawdownStop: false,
-  onMarketPaused: true,
-  driftLimitPct: null,
-  ...overrides,
-});
 
 const saveSettings = (
   testApp: TestApp,
@@ -105,7 +106,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('alerts of a bot on Capital.c
       bots.testApp,
       bots.ownerToken,
       investmentId,
-      settingsForm({ webhookUrl: receiver.url }),
+      alertSettingsForm({ webhookUrl: receiver.url }),
     );
     expect(saved.status).toBe(200);
     const secret = saved.body.data.webhookSecret!;
@@ -183,7 +184,7 @@ describe('alerts', () => {
       testApp,
       ownerToken,
       investment._id,
-      settingsForm({ email: false, webhookUrl: receiver.url }),
+      alertSettingsForm({ email: false, webhookUrl: receiver.url }),
     );
 
     // The halt returns at once: the alert is recorded beside it, the call is the runner's.
@@ -221,7 +222,7 @@ describe('alerts', () => {
       testApp,
       ownerToken,
       investment._id,
-      settingsForm({ email: false, webhookUrl: receiver.url }),
+      alertSettingsForm({ email: false, webhookUrl: receiver.url }),
     );
     await testApp.app.services.bots.halt(investment._id, 'Fondi insufficienti');
     await testApp.app.services.alerts.settled();
@@ -254,7 +255,7 @@ describe('alerts', () => {
     await alertsService.settled();
     expect((await listAlerts(testApp, ownerToken)).alerts).toHaveLength(0);
 
-    await saveSettings(testApp, ownerToken, investment._id, settingsForm({ onFill: true }));
+    await saveSettings(testApp, ownerToken, investment._id, alertSettingsForm({ onFill: true }));
     const orderId = randomUUID();
     await bots.confirm(investment._id, orderId, 'DEAL-2', 2001.5);
     await bots.confirm(investment._id, orderId, 'DEAL-2', 2001.5);
@@ -300,7 +301,7 @@ describe('alerts', () => {
       testApp,
       ownerToken,
       investment._id,
-      settingsForm({ drawdownLimitPct: 10, drawdownStop: true }),
+      alertSettingsForm({ drawdownLimitPct: 10, drawdownStop: true }),
     );
     const { db } = testApp.database;
     const ownerId = await ownerOf(testApp, investment);
@@ -360,7 +361,7 @@ describe('alerts', () => {
       [{ webhookUrl: 'https://localhost/hook' }, ALERT_MESSAGES.webhookBlocked],
     ];
     for (const [change, message] of refusals) {
-      const answer = await saveSettings(testApp, ownerToken, investment._id, settingsForm(change));
+      const answer = await saveSettings(testApp, ownerToken, investment._id, alertSettingsForm(change));
       expect({ change, status: answer.status, body: answer.body }).toEqual({
         change,
         status: 400,
@@ -376,7 +377,7 @@ describe('alerts', () => {
 
     // Someone else's investment is not found, for reading and for saving.
     const stranger = (await login(testApp, await createUser(testApp))).jwt;
-    expect((await saveSettings(testApp, stranger, investment._id, settingsForm())).status).toBe(404);
+    expect((await saveSettings(testApp, stranger, investment._id, alertSettingsForm())).status).toBe(404);
     expect(
       (
         await testApp.call({
@@ -397,14 +398,14 @@ describe('alerts', () => {
       testApp,
       ownerToken,
       investment._id,
-      settingsForm({ webhookUrl: receiver.url }),
+      alertSettingsForm({ webhookUrl: receiver.url }),
     );
     expect(first.body.data.webhookSecret).toMatch(/^whsec_/);
     const again = await saveSettings(
       testApp,
       ownerToken,
       investment._id,
-      settingsForm({ webhookUrl: receiver.url, onFill: true }),
+      alertSettingsForm({ webhookUrl: receiver.url, onFill: true }),
     );
     expect(again.body.data.webhookSecret).toBeNull();
     expect(again.body.data.settings).toMatchObject({ webhookUrl: receiver.url, onFill: true });
@@ -412,7 +413,7 @@ describe('alerts', () => {
       testApp,
       ownerToken,
       investment._id,
-      settingsForm({ webhookUrl: receiver.url, regenerateSecret: true }),
+      alertSettingsForm({ webhookUrl: receiver.url, regenerateSecret: true }),
     );
     expect(renewed.body.data.webhookSecret).toMatch(/^whsec_/);
     expect(renewed.body.data.webhookSecret).not.toBe(first.body.data.webhookSecret);
