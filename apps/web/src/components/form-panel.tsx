@@ -2,6 +2,7 @@
 // a title, a way back to the list, the fields in a responsive grid, and the buttons.
 import { ChevronLeft } from 'lucide-react';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import './components.css';
 import './form-panel.css';
 
 interface FormPanelProps {
@@ -17,11 +18,11 @@ export function FormPanel({ title, onBack, onSubmit, submitLabel, busy = false, 
   const titleId = useId();
   return (
     <section className="form-panel" aria-labelledby={titleId}>
-      <header className="form-panel__header">
-        <button type="button" className="form-panel__back" onClick={onBack} aria-label="Torna alla lista">
+      <header className="panel-header">
+        <button type="button" className="icon-button" onClick={onBack} aria-label="Torna alla lista">
           <ChevronLeft size={20} aria-hidden="true" />
         </button>
-        <h2 id={titleId} className="form-panel__title">
+        <h2 id={titleId} className="panel-header__title">
           {title}
         </h2>
       </header>

@@ -27,14 +27,16 @@ export function ChartDialog({ open, onClose, title, subject, loading, children }
               <h2 id={titleId} className="dialog__title">
                 {title}
               </h2>
-              <p className="chart-panel__subject">{subject}</p>
+              <p className="muted-note">{subject}</p>
             </div>
             <button type="button" className="button button--ghost" onClick={onClose}>
               Chiudi
             </button>
           </header>
           <Suspense
-            fallback={<div className={`spinner ${loading.className}`} role="status" aria-label={loading.label} />}
+            fallback={
+              <div className={`spinner ${loading.className}`} role="status" aria-label={loading.label} />
+            }
           >
             {children}
           </Suspense>

@@ -2,6 +2,7 @@
 // investment's view): the figures over it, the frame that names the picture, the legend under
 // it. Shared so both views read, and are read by a screen reader, the same way.
 import type { Ref } from 'react';
+import '../components.css';
 import './chart-panel.css';
 
 /** Label and value pairs, in a grid that wraps on a phone. */
@@ -46,7 +47,7 @@ export function ChartFrame({ containerRef, summary, testId, data, chartClassName
       />
       {/* The picture's name on a layer of its own over the chart, not on it: the chart holds the
           library's attribution link, which a role="img" would make unreachable (axe: nested-interactive). */}
-      <div className="chart-panel__label" role="img" aria-label={summary} />
+      <div className="chart-label" role="img" aria-label={summary} />
     </div>
   );
 }
@@ -69,7 +70,10 @@ export function ChartLegend({
   className?: string;
 }) {
   return (
-    <ul className={className ? `chart-panel__legend ${className}` : 'chart-panel__legend'} aria-label="Legenda">
+    <ul
+      className={className ? `chart-panel__legend ${className}` : 'chart-panel__legend'}
+      aria-label="Legenda"
+    >
       {items.map(({ label, color, symbol }) => (
         <li key={label}>
           {symbol ? (

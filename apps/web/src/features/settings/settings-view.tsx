@@ -5,6 +5,7 @@
 import type { OtpStatus, Timeframe } from '@platform/contracts';
 import { ChevronLeft, Info, Lock, ShieldCheck, Upload, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import '../../components/components.css';
 import { useSession } from '../../lib/session/session-context';
 import { BUILD_INFO } from './build-info';
 import { ChangePasswordForm } from './components/change-password-form';
@@ -160,16 +161,16 @@ function SubScreen({ title, onBack, children }: { title: string; onBack: () => v
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <section className="card settings-screen" aria-labelledby={titleId}>
-      <header className="settings-screen__header">
-        <button
-          type="button"
-          className="settings-screen__back"
-          onClick={onBack}
-          aria-label="Torna alle impostazioni"
-        >
+      <header className="panel-header">
+        <button type="button" className="icon-button" onClick={onBack} aria-label="Torna alle impostazioni">
           <ChevronLeft size={20} aria-hidden="true" />
         </button>
-        <h2 id={titleId} ref={headingRef} tabIndex={-1} className="settings-screen__title">
+        <h2
+          id={titleId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="panel-header__title settings-screen__title"
+        >
           {title}
         </h2>
       </header>

@@ -112,7 +112,7 @@ function BacktestResults({ id, titleId, onClose, onOpenCurve }: BacktestResultsP
             Risultati backtest
           </h2>
           {backtest && (
-            <p className="backtest-results__summary">
+            <p className="muted-note">
               {backtest.type === 'range' ? 'Classico' : 'Singolo'}
               {backtest.algorithm ? ` · ${backtest.algorithm.name}` : ''} · {backtest.market} ·{' '}
               {formatDay(backtest.from)} – {formatDay(backtest.to)} · Capital {formatEuro(backtest.capital)} ·
@@ -174,9 +174,9 @@ function BacktestResults({ id, titleId, onClose, onOpenCurve }: BacktestResultsP
           {backtest.heldBackFrom && (
             <p className="backtest-results__note">
               Fuori campione: l’ultimo {formatNumber(backtest.holdOut)}% delle barre, dal{' '}
-              {formatDay(backtest.heldBackFrom)}, è stato tenuto da parte. Le righe e i riquadri
-              sono calcolati sul periodo precedente; le colonne «fuori campione» mostrano il risultato
-              di ogni riga su quella parte, ripartendo dal capitale.
+              {formatDay(backtest.heldBackFrom)}, è stato tenuto da parte. Le righe e i riquadri sono
+              calcolati sul periodo precedente; le colonne «fuori campione» mostrano il risultato di ogni riga
+              su quella parte, ripartendo dal capitale.
             </p>
           )}
           <HighlightCards backtest={backtest} risk={risk} />

@@ -61,7 +61,8 @@ function CurveTabs({ curve, theme }: { curve: EquityCurveData; theme: Theme }) {
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
             onKeyDown={(event) => {
-              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') move(name === 'equity' ? 'price' : 'equity');
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft')
+                move(name === 'equity' ? 'price' : 'equity');
             }}
           >
             {label}
@@ -200,9 +201,7 @@ function CurveChart({ curve }: { curve: EquityCurveData }) {
     `Equity da ${formatEuro(curve.capital)} a ${formatEuro(curve.finalEquity)} dal ${formatDateTime(isoOf(curve.points.time[0] ?? 0))} ` +
     `al ${formatDateTime(isoOf(curve.points.time.at(-1) ?? 0))}; drawdown massimo ${formatPercent(curve.maxDrawdown)}; ` +
     `${curve.trades} cicli chiusi, di cui ${curve.stops} dallo stop.`;
-  return (
-    <ChartFrame containerRef={containerRef} summary={summary} testId="equity-curve-chart" />
-  );
+  return <ChartFrame containerRef={containerRef} summary={summary} testId="equity-curve-chart" />;
 }
 
 function Legend({ theme }: { theme: Theme }) {
@@ -254,7 +253,7 @@ export function EquityCurvePanel({ backtestId, row }: { backtestId: string; row:
     <>
       <ChartFigures figures={figures} />
       {data.peakAt !== null && data.troughAt !== null && (
-        <p className="chart-panel__note">
+        <p className="muted-note chart-panel__note">
           Drawdown massimo dal picco del {formatDateTime(isoOf(data.peakAt))} al minimo del{' '}
           {formatDateTime(isoOf(data.troughAt))}.
           {data.underwater &&

@@ -76,7 +76,7 @@ function HighlightCard({
           </dl>
         </>
       ) : (
-        <p className="backtest-highlight__empty">Nessun risultato in questo intervallo di rischio.</p>
+        <p className="muted-note">Nessun risultato in questo intervallo di rischio.</p>
       )}
     </article>
   );

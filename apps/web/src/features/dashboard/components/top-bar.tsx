@@ -4,6 +4,7 @@ import type { Role, SessionUser } from '@platform/contracts';
 import { useIsFetching } from '@tanstack/react-query';
 import { Menu } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
+import '../../../components/components.css';
 import { LiveClock } from '../../../components/live-clock';
 import { SIDEBAR_ID } from './sidebar';
 
@@ -27,7 +28,7 @@ export function TopBar({ title, user, menuOpen, menuButtonRef, onOpenMenu, extra
       <button
         ref={menuButtonRef}
         type="button"
-        className="top-bar__menu"
+        className="icon-button top-bar__menu"
         onClick={onOpenMenu}
         aria-label="Apri il menu"
         aria-expanded={menuOpen}

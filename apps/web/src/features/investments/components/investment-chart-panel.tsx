@@ -324,7 +324,7 @@ export function InvestmentChartPanel({ investmentId }: { investmentId: string })
   return (
     <>
       <ChartFigures figures={figures} className="investment-chart__figures" />
-      <p className="chart-panel__note">
+      <p className="muted-note chart-panel__note">
         Dal {formatDateTime(isoOf(data.from))} al {formatDateTime(isoOf(data.to))}; aggiornato ogni 5 secondi.
         {data.bars.time.length === 0 &&
           ' Il server non ha prezzi per il periodo: la linea unisce i prezzi delle operazioni.'}
@@ -358,7 +358,7 @@ export function InvestmentChartPanel({ investmentId }: { investmentId: string })
           height="24rem"
         />
         {data.transactionCount > data.transactions.length && (
-          <p className="chart-panel__note">
+          <p className="muted-note chart-panel__note">
             Le ultime {formatNumber(INVESTMENT_CHART_MAX_TRANSACTIONS, 0)} di{' '}
             {formatNumber(data.transactionCount, 0)} transazioni del periodo: l’esportazione CSV le contiene
             tutte.

@@ -16,6 +16,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect } from 'react';
 import type { LiveCandle, Market } from '@platform/contracts';
+import '../../../components/components.css';
 import { formatHourMinute, formatTime } from '../../../lib/format';
 import { CHART_BASE_OPTIONS } from './chart-theme';
 import { useCardChart } from './use-card-chart';
@@ -123,7 +124,7 @@ export function LivePriceChart({ market, symbol }: { market: Market; symbol: str
         {/* The picture's name on a layer of its own over the chart: the chart holds the library's
             attribution link, which a role="img" would make unreachable (axe: nested-interactive). */}
         <div
-          className="overview-chart-label"
+          className="chart-label"
           role="img"
           aria-label={
             last

@@ -10,6 +10,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo } from 'react';
 import type { Transaction } from '@platform/contracts';
+import '../../../components/components.css';
 import { formatEuro } from '../../../lib/format';
 import { CHART_BASE_OPTIONS } from './chart-theme';
 import { useCardChart } from './use-card-chart';
@@ -59,7 +60,7 @@ export function ProfitLossChart({ transactions }: { transactions: readonly Trans
         <div ref={containerRef} className="profit-loss-chart__canvas" />
         {/* Over the chart, not on it: the chart holds the library's attribution link (live-price-chart.tsx). */}
         <div
-          className="overview-chart-label"
+          className="chart-label"
           role="img"
           aria-label={`Profit/loss cumulato su ${transactions.length} transazioni: ${formatEuro(total)}`}
         />

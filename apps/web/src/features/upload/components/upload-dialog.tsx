@@ -8,6 +8,7 @@ import { UPLOAD_MESSAGES, type Algorithm, type Timeframe } from '@platform/contr
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import '../../../components/components.css';
 import { Dialog } from '../../../components/dialog';
 import { collections } from '../../../lib/collections/collections';
 import { notify } from '../../../lib/toast';
@@ -71,10 +72,10 @@ function UploadPanel({
           <h2 id={titleId} className="dialog__title upload__title">
             {texts.title}
           </h2>
-          {texts.subtitle && <p className="upload__subtitle">{texts.subtitle}</p>}
+          {texts.subtitle && <p className="muted-note upload__subtitle">{texts.subtitle}</p>}
           <span className="upload__badge">Timeframe: {type ?? '1m'}</span>
         </div>
-        <button type="button" className="upload__close" onClick={onClose} aria-label="Chiudi">
+        <button type="button" className="icon-button" onClick={onClose} aria-label="Chiudi">
           <X size={20} aria-hidden="true" />
         </button>
       </header>
