@@ -3,21 +3,20 @@
 // median of five runs, as Lighthouse advises for its variance (five rather than three: on a busy
 // machine one run in five or so loses 10-20 points to another process), with the largest paint
 // under 1.5 s on / and 2 s on /login; accessibility, best practices and SEO are 100 on every run.
-// The issue's performance target is 95, its goal 100. All of what a page loses is total blocking
-// time, and the blocking time Lighthouse simulates is the observed length of each task after the
-// first paint, times four. Counted from the tasks' processor time in the traces, both pages would
-// lose 0-60 ms, which scores 98-100; but a task that another process preempts is longer by as
-// much as it waits, so the score falls as the machine's load rises. The
-// medians measured here while other sessions' tests held the 2 cores at a load of 6-21: / 99, 96,
-// 86, /login 96, 91, 97, 95, 90. Each page's floor sits under the lowest median seen, with a
-// margin for a CI machine as busy: / 80, /login 85. A regression (a render-blocking file, another
-// route's code, a long task back after the paint: before the issue's work the same load gave
-// /login 77-85) still fails it, and the figure it prints is the one to compare with 95.
+// Performance is held to the issue's target, 95, on both pages. All of what a page loses is total
+// blocking time, and the blocking time Lighthouse simulates is the observed length of each task
+// after the first paint, times four: a task that another process preempts is longer by as much as
+// it waits, so the score falls as the machine's load rises. Alone on the machine, as test:all runs
+// it (1 Dec., CI's sequence on a clean clone, load 0.3-3): / 99/100/100/100/100 and /login
+// 100/100/100/100/98, blocking time 21-156 ms. While other sessions' tests held the 2 cores at a
+// load of 6-21 the medians were / 86-99 and /login 90-97, so a run beside other work can fail
+// here: the failure prints the machine's load and the audits that lost the points.
 // The weather comes from a loopback weatherapi.com, as on an install with a key: without one the
 // access screen's weather call answers 503 and Chromium logs it, which best practices counts.
 // Its own Vitest project, run last by test:all, so that the machine is quiet while it measures.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { cpus, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/browser';
 import { startFakeWeatherApi, type FakeWeatherApi } from './support/fake-weatherapi';
@@ -27,10 +26,10 @@ const RUNS = 5;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** Every category but performance, whose score moves with the machine's load: full marks each run. */
 const FULL_MARKS = CATEGORIES.filter((category) => category !== 'performance');
-/** minPerformance: the floor of the median, under what a busy 2-core machine measures (see above); the target is 0.95. */
+/** minPerformance: the median's floor, the issue's target. */
 const PAGES = [
-  { path: '/', maxLargestPaintMs: 1_500, minPerformance: 0.8 },
-  { path: '/login', maxLargestPaintMs: 2_000, minPerformance: 0.85 },
+  { path: '/', maxLargestPaintMs: 1_500, minPerformance: 0.95 },
+  { path: '/login', maxLargestPaintMs: 2_000, minPerformance: 0.95 },
 ] as const;
 /**
  * Lighthouse's own failures to record a run ("Please run Lighthouse again"), which a busy machine
@@ -81,6 +80,12 @@ const largestPaintOf = (report: Result) =>
 const blockingTimeOf = (report: Result) => report.audits['total-blocking-time']?.numericValue ?? NaN;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
+/** The load average over the last minute and five, which the performance score follows. */
+const machineLoad = () => {
+  const [lastMinute = 0, lastFive = 0] = loadavg();
+  return `load ${lastMinute.toFixed(1)} / ${lastFive.toFixed(1)} on ${cpus().length} cores`;
+};
+
 /** The category's audits that lost points, so that a failure says why: "id (title): score". */
 function lostPoints(report: Result, category: (typeof CATEGORIES)[number]): string[] {
   return (report.categories[category]?.auditRefs ?? []).flatMap(({ id }) => {
@@ -110,7 +115,7 @@ describe('Lighthouse, mobile', () => {
             `accessibility ${scores('accessibility')}, best practices ${scores('best-practices')}, ` +
             `SEO ${scores('seo')}, largest paint ${reports.map((report) => Math.round(largestPaintOf(report))).join('/')} ms ` +
             `(median ${Math.round(largestPaintMs)} ms), blocking time ` +
-            `${reports.map((report) => Math.round(blockingTimeOf(report))).join('/')} ms`,
+            `${reports.map((report) => Math.round(blockingTimeOf(report))).join('/')} ms, ${machineLoad()}`,
         );
 
         const failures: string[] = [];
@@ -118,7 +123,7 @@ describe('Lighthouse, mobile', () => {
           const medianRun =
             reports.find((report) => scoreOf(report, 'performance') === performance) ?? reports[0]!;
           failures.push(
-            `performance ${performance} < ${page.minPerformance}`,
+            `performance ${performance} < ${page.minPerformance} (${machineLoad()})`,
             ...lostPoints(medianRun, 'performance'),
           );
         }
