@@ -86,13 +86,48 @@ describe('bot hosts sharing the bots', () => {
     expect(rows.map((row) => row.host)).toEqual(['heir']);
   });
 
+  it('gives a host that joins late its share, each account passing over once its lease has run out', async () => {
+    const testApp = await createTestApp();
+    const accounts = await accountsWithBots(testApp, [1, 1, 1, 1]);
+    const first = hostOf(testApp, 'first');
+    await first.renewNow();
+    expect(first.state().accounts).toBe(4);
+    const late = hostOf(testApp, 'late');
+    const bots = accounts.flatMap((account) => account.investments);
+    const onBoth = () => bots.filter((bot) => first.holds(bot) && late.holds(bot));
+
+    await late.renewNow();
+    await first.renewNow();
+    const rows = await testApp.database.db.select().from(botLeases);
+    expect(rows.filter((row) => row.wantedBy === 'late')).toHaveLength(2);
+    expect(first.state().accounts).toBe(2);
+    expect(late.state().accounts).toBe(0);
+    expect(onBoth()).toEqual([]);
+
+    await testApp.database.db.execute(
+      sql`UPDATE bot_leases SET expires_at = now() - interval '1 second' WHERE wanted_by = 'late'`,
+    );
+    await late.renewNow();
+    await first.renewNow();
+    expect(late.state().accounts).toBe(2);
+    expect(first.state().accounts).toBe(2);
+    expect(onBoth()).toEqual([]);
+    expect([...first.runningInvestmentIds(), ...late.runningInvestmentIds()].sort()).toEqual(
+      [...bots].sort(),
+    );
+    const after = await testApp.database.db.select().from(botLeases);
+    expect(after.filter((row) => row.wantedBy !== null)).toEqual([]);
+  });
+
   it('lets one host win a race for an account', async () => {
     const testApp = await createTestApp();
     const [account] = await accountsWithBots(testApp, [1]);
     const repository = new BotLeasesRepository(testApp.database.db);
     const [accountId] = (await repository.claimable(10)).map((candidate) => candidate.accountId);
 
-    const won = await Promise.all(['racer-1', 'racer-2', 'racer-3'].map((host) => repository.claim(host, [accountId!], LEASE_MS)));
+    const won = await Promise.all(
+      ['racer-1', 'racer-2', 'racer-3'].map((host) => repository.claim(host, [accountId!], LEASE_MS)),
+    );
     expect(won.flat()).toEqual([accountId]);
     expect(account!.investments).toHaveLength(1);
   });
@@ -122,7 +157,9 @@ describe('bot hosts sharing the bots', () => {
     expect(await repository.holdDuty('price-feed', 'b', LEASE_MS)).toBe(false);
     expect(await repository.holdDuty('price-feed', 'a', LEASE_MS)).toBe(true);
 
-    await testApp.database.db.execute(sql`UPDATE singleton_leases SET expires_at = now() - interval '1 second'`);
+    await testApp.database.db.execute(
+      sql`UPDATE singleton_leases SET expires_at = now() - interval '1 second'`,
+    );
     expect(await repository.holdDuty('price-feed', 'b', LEASE_MS)).toBe(true);
     expect(await repository.holdDuty('price-feed', 'a', LEASE_MS)).toBe(false);
     await repository.releaseDuty('price-feed', 'b');
@@ -139,7 +176,9 @@ describe('notifications between processes', () => {
     const stopPrices = await notifications.listen('test_prices', (payload) => prices.push(payload));
     await notifications.listen('test_changes', (payload) => changes.push(payload));
 
-    await Promise.all(Array.from({ length: 50 }, (_, index) => notifications.notify('test_prices', String(index))));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) => notifications.notify('test_prices', String(index))),
+    );
     await notifications.notify('test_changes', 'changed');
     await expect.poll(() => changes).toEqual(['changed']);
     expect(prices).toEqual(Array.from({ length: 50 }, (_, index) => String(index)));

@@ -603,6 +603,8 @@ export const botLeases = pgTable(
     host: text('host').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A host below its fair share asks for the account: its holder stops its bots and lets the lease run out. */
+    wantedBy: text('wanted_by'),
   },
   (table) => [index('bot_leases_host_idx').on(table.host)],
 );

@@ -4,11 +4,10 @@
 // bot goes on there, nothing doubled. PostgreSQL only (server-postgres).
 import { botLeases, transactions } from '@platform/db';
 import { eq } from 'drizzle-orm';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectNothingDoubled } from '../support/bots/paper-books';
 import { until } from '../support/capital/live-bots';
+import { botPids } from '../support/cluster/bot-pids';
 import { clusterApi, startBotHost, storeSawtooth } from '../support/cluster/cluster-api';
 import { clusterDatabase } from '../support/cluster/cluster-database';
 import { cuttableLink } from '../support/cluster/cuttable-link';
@@ -17,23 +16,6 @@ import { demoInvestor } from '../support/demo-investor';
 
 const LEASE_MS = 4000;
 const PROCESSES_TEST_MS = 240_000;
-
-/** The pids of the bots a host's pm2 runs now. */
-async function botPids(host: ServerProcess): Promise<number[]> {
-  const folder = join(host.dataDir, 'pm2', 'pids');
-  const files = await readdir(folder).catch(() => []);
-  const pids = await Promise.all(
-    files.map(async (file) => Number(await readFile(join(folder, file), 'utf8'))),
-  );
-  return pids.filter((pid) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
 
 /** The port a process serves its probes and /metrics on, from its 'Server listening at' line. */
 async function portOf(server: ServerProcess): Promise<number> {

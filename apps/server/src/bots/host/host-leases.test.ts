@@ -8,7 +8,10 @@ class MemoryLeaseStore implements LeaseStore {
   }
   /** Running investments by account. */
   readonly running = new Map<string, string[]>();
-  readonly leases = new Map<string, { host: string; expiresAt: number }>();
+  readonly leases = new Map<
+    string,
+    { host: string; expiresAt: number; acquiredAt: number; wantedBy?: string }
+  >();
   readonly hosts = new Map<string, number>();
   failing = false;
 
@@ -26,7 +29,7 @@ class MemoryLeaseStore implements LeaseStore {
     this.check();
     const held: string[] = [];
     for (const [account, lease] of this.leases)
-      if (lease.host === host) {
+      if (lease.host === host && !lease.wantedBy) {
         lease.expiresAt = this.clock + leaseMs;
         held.push(account);
       }
@@ -40,11 +43,42 @@ class MemoryLeaseStore implements LeaseStore {
     return Promise.resolve();
   }
 
-  share() {
+  share(host: string) {
     this.check();
     const hosts = [...this.hosts.values()].filter((expiry) => expiry > this.clock).length;
     const accounts = [...this.running.values()].filter((ids) => ids.length > 0).length;
-    return Promise.resolve({ hosts: Math.max(1, hosts), accounts });
+    const asked = [...this.leases.values()].filter(
+      (lease) => lease.wantedBy === host && lease.expiresAt >= this.clock,
+    ).length;
+    return Promise.resolve({ hosts: Math.max(1, hosts), accounts, asked });
+  }
+
+  surplus(host: string, fairShare: number, limit: number) {
+    this.check();
+    const byHost = new Map<string, string[]>();
+    for (const [account, lease] of this.leases)
+      if (lease.host !== host && !lease.wantedBy && lease.expiresAt >= this.clock)
+        byHost.set(lease.host, [...(byHost.get(lease.host) ?? []), account]);
+    const acquired = (account: string) => this.leases.get(account)?.acquiredAt ?? 0;
+    const surplus = [...byHost.entries()].flatMap(([holder, held]) =>
+      held
+        .sort((a, b) => acquired(b) - acquired(a))
+        .slice(0, Math.max(0, held.length - fairShare))
+        .map((accountId) => ({ accountId, host: holder, bots: this.running.get(accountId)?.length ?? 0 })),
+    );
+    return Promise.resolve(surplus.slice(0, limit));
+  }
+
+  ask(host: string, accountIds: readonly string[]): Promise<string[]> {
+    this.check();
+    const asked: string[] = [];
+    for (const account of accountIds) {
+      const lease = this.leases.get(account);
+      if (!lease || lease.host === host || lease.wantedBy || lease.expiresAt < this.clock) continue;
+      lease.wantedBy = host;
+      asked.push(account);
+    }
+    return Promise.resolve(asked);
   }
 
   claimable(limit: number) {
@@ -62,7 +96,7 @@ class MemoryLeaseStore implements LeaseStore {
     for (const account of accountIds) {
       const lease = this.leases.get(account);
       if (lease && lease.expiresAt >= this.clock) continue;
-      this.leases.set(account, { host, expiresAt: this.clock + leaseMs });
+      this.leases.set(account, { host, expiresAt: this.clock + leaseMs, acquiredAt: this.clock });
       got.push(account);
     }
     return Promise.resolve(got);
@@ -72,7 +106,7 @@ class MemoryLeaseStore implements LeaseStore {
     this.check();
     return Promise.resolve(
       [...this.leases.entries()]
-        .filter(([, lease]) => lease.host === host)
+        .filter(([, lease]) => lease.host === host && !lease.wantedBy)
         .flatMap(([account]) => this.running.get(account) ?? []),
     );
   }
@@ -127,6 +161,52 @@ describe('a bot host’s leases', () => {
 
     expect(host.runningInvestmentIds().sort()).toEqual(['b1', 'b2', 'b3']);
     expect(host.holds('s1')).toBe(false);
+  });
+
+  it('takes its share from a host that holds every account, never with a bot on both hosts', async () => {
+    const store = new MemoryLeaseStore();
+    const accounts = ['a1', 'a2', 'a3', 'a4'];
+    for (const account of accounts) store.running.set(account, [`${account}-bot`]);
+    const first = hostOn(store, 'first');
+    await first.renewNow();
+    expect(first.runningInvestmentIds()).toHaveLength(4);
+    const late = hostOn(store, 'late');
+    const onBoth = () =>
+      accounts.filter((account) => first.holds(`${account}-bot`) && late.holds(`${account}-bot`));
+
+    // The late host asks for the two accounts first took last; first stops their bots at its next
+    // renewal and no longer extends their leases.
+    await late.renewNow();
+    expect(late.runningInvestmentIds()).toEqual([]);
+    await first.renewNow();
+    expect(first.runningInvestmentIds()).toHaveLength(2);
+    expect(onBoth()).toEqual([]);
+
+    // They pass over once their leases have run out, not before.
+    vi.advanceTimersByTime(LEASE_MS / 2);
+    await first.renewNow();
+    await late.renewNow();
+    expect(late.runningInvestmentIds()).toEqual([]);
+    vi.advanceTimersByTime(LEASE_MS / 2 + 1);
+    await first.renewNow();
+    await late.renewNow();
+    expect(late.runningInvestmentIds()).toHaveLength(2);
+    expect(first.runningInvestmentIds()).toHaveLength(2);
+    expect(onBoth()).toEqual([]);
+
+    // And it stays so: nobody asks again.
+    await first.renewNow();
+    await late.renewNow();
+    expect([...store.leases.values()].filter((lease) => lease.wantedBy)).toEqual([]);
+    expect(late.runningInvestmentIds()).toHaveLength(2);
+  });
+
+  it('asks for no more than its capacity holds', async () => {
+    const store = new MemoryLeaseStore();
+    for (const account of ['a1', 'a2', 'a3', 'a4']) store.running.set(account, [`${account}-bot`]);
+    await hostOn(store, 'first').renewNow();
+    await hostOn(store, 'small', 1).renewNow();
+    expect([...store.leases.values()].filter((lease) => lease.wantedBy === 'small')).toHaveLength(1);
   });
 
   it('takes over the accounts of a host that stopped renewing once its lease has expired, not before', async () => {

@@ -4,6 +4,12 @@
 // until it holds its fair share of them (the accounts over the live hosts, rounded up) within its
 // capacity. It then knows the running investments whose bots it must keep.
 //
+// Rebalancing, for a host that joins after the others took every account: a host still below its
+// share asks for the surplus of the hosts above theirs. The holder of an asked-for account stops
+// its bots at its next renewal and no longer extends that lease, which the asking host claims once
+// it has run out: the account passes over as after a host's death, with its holder's bots stopped
+// most of a lease earlier, and never runs on two hosts at once.
+//
 // Never trading on a stale lease: the host believes its leases only for LOCAL_VALIDITY of the lease
 // after the start of its last successful renewal. Past that (the database did not answer) it holds
 // nothing: the hub refuses its bots' calls and the supervisor stops them, while the database
@@ -18,7 +24,16 @@ import type { Logger } from '../../lib/logger';
 
 export type LeaseStore = Pick<
   BotLeasesRepository,
-  'beat' | 'renew' | 'releaseIdle' | 'share' | 'claimable' | 'claim' | 'runningOf' | 'releaseAll'
+  | 'beat'
+  | 'renew'
+  | 'releaseIdle'
+  | 'share'
+  | 'claimable'
+  | 'claim'
+  | 'surplus'
+  | 'ask'
+  | 'runningOf'
+  | 'releaseAll'
 >;
 
 export interface HostLeasesOptions {
@@ -148,8 +163,9 @@ export class HostLeases {
       await store.beat(host, capacity, leaseMs);
       await store.releaseIdle(host);
       let held = await store.renew(host, leaseMs);
-      const wanted = await this.toClaim(held, await store.share());
-      held = [...held, ...(await store.claim(host, wanted, leaseMs))];
+      const share = await store.share(host);
+      held = [...held, ...(await store.claim(host, await this.toClaim(held, share), leaseMs))];
+      await this.askForSurplus(held, share);
       const running = await store.runningOf(host);
       if (this.closed) return;
       if (this.lostReason) this.options.logger.info({ host }, 'bot host leases renewed again');
@@ -170,18 +186,35 @@ export class HostLeases {
 
   /** The unheld accounts to claim: up to the fair share of accounts, within the capacity in bots. */
   private async toClaim(held: readonly string[], share: HostShare): Promise<string[]> {
-    const fairShare = Math.ceil(share.accounts / share.hosts);
-    const room = fairShare - held.length;
+    const room = fairShareOf(share) - held.length - share.asked;
     if (room <= 0) return [];
-    const candidates = await this.options.store.claimable(room);
+    return this.withinCapacity(await this.options.store.claimable(room));
+  }
+
+  /** What is still missing from the fair share once the unheld accounts are claimed, asked of the hosts above theirs. */
+  private async askForSurplus(held: readonly string[], share: HostShare): Promise<void> {
+    const fairShare = fairShareOf(share);
+    const room = fairShare - held.length - share.asked;
+    if (room <= 0 || share.hosts < 2) return;
+    const surplus = await this.options.store.surplus(this.options.host, fairShare, room);
+    const asked = await this.options.store.ask(this.options.host, await this.withinCapacity(surplus));
+    if (asked.length > 0)
+      this.options.logger.info(
+        { host: this.options.host, accounts: asked.length },
+        'bot host asks for accounts',
+      );
+  }
+
+  /** The candidates, in their order, whose bots fit beside this host's (at least one when it runs none). */
+  private async withinCapacity(candidates: readonly AccountToClaim[]): Promise<string[]> {
     let bots = (await this.options.store.runningOf(this.options.host)).length;
-    const chosen: AccountToClaim[] = [];
+    const chosen: string[] = [];
     for (const candidate of candidates) {
       if (bots + candidate.bots > this.options.capacity && (bots > 0 || chosen.length > 0)) break;
-      chosen.push(candidate);
+      chosen.push(candidate.accountId);
       bots += candidate.bots;
     }
-    return chosen.map((candidate) => candidate.accountId);
+    return chosen;
   }
 
   /** The moment the leases stop being believed, the bots must stop: told then, not at the next renewal. */
@@ -208,6 +241,9 @@ export class HostLeases {
     for (const listener of this.changeListeners) listener();
   }
 }
+
+/** The accounts over the live hosts, rounded up. */
+const fairShareOf = (share: HostShare) => Math.ceil(share.accounts / share.hosts);
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;

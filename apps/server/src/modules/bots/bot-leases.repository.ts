@@ -1,6 +1,8 @@
 // The leases by which bot hosts share the running investments on one PostgreSQL (issue 34,
 // DESIGN.md section 7 'At scale'): a host keeps a heartbeat, renews the accounts it holds, lets go
-// of those with nothing left to run, and claims unheld or expired ones up to its share. Every
+// of those with nothing left to run, and claims unheld or expired ones up to its share; a host
+// below its share asks for the surplus of hosts above theirs, and a host asked for an account
+// stops renewing it (and stops its bots), so that it passes over once its lease has run out. Every
 // time is the database's (now()), so the hosts' clocks never matter; a claim races another host's
 // safely, since an account's row is taken over only once its lease has expired.
 import { INVESTMENT_RUNNING } from '@platform/contracts';
@@ -18,6 +20,13 @@ export interface HostShare {
   hosts: number;
   /** Accounts with running investments, held or not. */
   accounts: number;
+  /** Accounts this host has asked for whose holder's lease has not yet run out. */
+  asked: number;
+}
+
+/** An account a host holds beyond its fair share, which another may ask for. */
+export interface SurplusAccount extends AccountToClaim {
+  host: string;
 }
 
 const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
@@ -34,11 +43,17 @@ export class BotLeasesRepository {
       SET heartbeat_expires_at = EXCLUDED.heartbeat_expires_at, capacity = EXCLUDED.capacity`);
   }
 
-  /** Extends every lease the host holds; answers the accounts it still holds. */
+  /**
+   * Extends the leases the host holds, but not those another host has asked for, which run out;
+   * answers the accounts it still holds.
+   */
   async renew(host: string, leaseMs: number): Promise<string[]> {
     const rows = await queryRows<{ account_id: string }>(
       this.db,
-      sql`UPDATE bot_leases SET expires_at = ${leaseEnd(leaseMs)} WHERE host = ${host} RETURNING account_id`,
+      sql`
+      UPDATE bot_leases SET expires_at = ${leaseEnd(leaseMs)}
+      WHERE host = ${host} AND wanted_by IS NULL
+      RETURNING account_id`,
     );
     return rows.map((row) => row.account_id);
   }
@@ -52,15 +67,60 @@ export class BotLeasesRepository {
           SELECT 1 FROM investments i WHERE i.account_id = l.account_id AND i.is_running = ${INVESTMENT_RUNNING})`);
   }
 
-  /** How many hosts share how many accounts. */
-  async share(): Promise<HostShare> {
-    const [row] = await queryRows<{ hosts: number; accounts: number }>(
+  /** How many hosts share how many accounts, and how many the host has asked for. */
+  async share(host: string): Promise<HostShare> {
+    const [row] = await queryRows<{ hosts: number; accounts: number; asked: number }>(
       this.db,
       sql`
       SELECT (SELECT count(*)::int FROM bot_hosts WHERE heartbeat_expires_at > now()) AS hosts,
-             (SELECT count(DISTINCT account_id)::int FROM investments WHERE is_running = ${INVESTMENT_RUNNING}) AS accounts`,
+             (SELECT count(DISTINCT account_id)::int FROM investments WHERE is_running = ${INVESTMENT_RUNNING}) AS accounts,
+             (SELECT count(*)::int FROM bot_leases WHERE wanted_by = ${host} AND expires_at >= now()) AS asked`,
     );
-    return { hosts: Math.max(1, Number(row?.hosts ?? 1)), accounts: Number(row?.accounts ?? 0) };
+    return {
+      hosts: Math.max(1, Number(row?.hosts ?? 1)),
+      accounts: Number(row?.accounts ?? 0),
+      asked: Number(row?.asked ?? 0),
+    };
+  }
+
+  /**
+   * The accounts other hosts hold beyond the fair share, which no host has asked for yet: of each
+   * such host its most recently taken ones, as many as it holds above the share.
+   */
+  async surplus(host: string, fairShare: number, limit: number): Promise<SurplusAccount[]> {
+    const rows = await queryRows<{ account_id: string; host: string; bots: number }>(
+      this.db,
+      sql`
+      SELECT account_id, host, bots FROM (
+        SELECT l.account_id, l.host,
+               (SELECT count(*)::int FROM investments i
+                WHERE i.account_id = l.account_id AND i.is_running = ${INVESTMENT_RUNNING}) AS bots,
+               row_number() OVER (PARTITION BY l.host ORDER BY l.acquired_at DESC, l.account_id) AS rank,
+               count(*) OVER (PARTITION BY l.host) AS held
+        FROM bot_leases l
+        WHERE l.host <> ${host} AND l.wanted_by IS NULL AND l.expires_at >= now()
+      ) AS leases
+      WHERE rank <= held - ${fairShare}
+      ORDER BY rank, account_id
+      LIMIT ${limit}`,
+    );
+    return rows.map((row) => ({ accountId: row.account_id, host: row.host, bots: Number(row.bots) }));
+  }
+
+  /** Asks for accounts other hosts hold: answers those asked for now (another may have been first). */
+  async ask(host: string, accountIds: readonly string[]): Promise<string[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await queryRows<{ account_id: string }>(
+      this.db,
+      sql`
+      UPDATE bot_leases SET wanted_by = ${host}
+      WHERE account_id IN (${sql.join(
+        accountIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) AND host <> ${host} AND wanted_by IS NULL AND expires_at >= now()
+      RETURNING account_id`,
+    );
+    return rows.map((row) => row.account_id);
   }
 
   /** Accounts with running investments that no live lease holds, oldest first. */
@@ -92,20 +152,20 @@ export class BotLeasesRepository {
       INSERT INTO bot_leases (account_id, host, expires_at)
       SELECT id, ${host}, ${leaseEnd(leaseMs)} FROM (VALUES ${ids}) AS wanted (id)
       ON CONFLICT (account_id) DO UPDATE
-      SET host = EXCLUDED.host, expires_at = EXCLUDED.expires_at, acquired_at = now()
+      SET host = EXCLUDED.host, expires_at = EXCLUDED.expires_at, acquired_at = now(), wanted_by = NULL
       WHERE bot_leases.expires_at < now()
       RETURNING account_id`,
     );
     return rows.map((row) => row.account_id);
   }
 
-  /** The running investments of the accounts the host holds. */
+  /** The running investments of the accounts the host holds and no other host has asked for. */
   async runningOf(host: string): Promise<string[]> {
     const rows = await queryRows<{ id: string }>(
       this.db,
       sql`
       SELECT i.id FROM investments i JOIN bot_leases l ON l.account_id = i.account_id
-      WHERE l.host = ${host} AND i.is_running = ${INVESTMENT_RUNNING}`,
+      WHERE l.host = ${host} AND l.wanted_by IS NULL AND i.is_running = ${INVESTMENT_RUNNING}`,
     );
     return rows.map((row) => row.id);
   }
