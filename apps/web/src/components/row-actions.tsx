@@ -1,6 +1,7 @@
 // The view, edit and delete buttons of a list row. Icons only, so each button carries a label
 // that names the row it acts on.
 import { Eye, Pencil, Trash } from 'lucide-react';
+import './components.css';
 import './row-actions.css';
 
 interface RowActionsProps {
@@ -18,19 +19,31 @@ export function RowActions({ subject, onView, onEdit, onDelete, deleteDisabled =
   return (
     <div className="row-actions">
       {onView && (
-        <button type="button" className="row-actions__button" onClick={onView} aria-label={`Visualizza ${subject}`} title="Visualizza">
+        <button
+          type="button"
+          className="icon-button row-actions__button"
+          onClick={onView}
+          aria-label={`Visualizza ${subject}`}
+          title="Visualizza"
+        >
           <Eye size={18} aria-hidden="true" />
         </button>
       )}
       {onEdit && (
-        <button type="button" className="row-actions__button" onClick={onEdit} aria-label={`Modifica ${subject}`} title="Modifica">
+        <button
+          type="button"
+          className="icon-button row-actions__button"
+          onClick={onEdit}
+          aria-label={`Modifica ${subject}`}
+          title="Modifica"
+        >
           <Pencil size={18} aria-hidden="true" />
         </button>
       )}
       {onDelete && (
         <button
           type="button"
-          className="row-actions__button row-actions__button--danger"
+          className="icon-button row-actions__button row-actions__button--danger"
           onClick={onDelete}
           disabled={deleteDisabled}
           aria-label={`Elimina ${subject}`}

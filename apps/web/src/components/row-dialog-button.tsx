@@ -2,6 +2,7 @@
 // so it names the row for a screen reader and says that it opens a dialog. One component, so
 // every such button in a row looks, sizes and announces itself alike.
 import type { LucideIcon } from 'lucide-react';
+import './components.css';
 import './row-actions.css';
 
 interface RowDialogButtonProps {
@@ -18,7 +19,7 @@ export function RowDialogButton({ label, title, onClick, icon: Icon }: RowDialog
   return (
     <button
       type="button"
-      className="row-actions__button"
+      className="icon-button row-actions__button"
       onClick={onClick}
       aria-haspopup="dialog"
       aria-label={label}

@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, type PaginationState } from '@tanstack/react-table';
 import { Info } from 'lucide-react';
 import { Fragment, useMemo, useState } from 'react';
+import '../../components/components.css';
 import { DataTable } from '../../components/data-table/data-table';
 import { LOGS_PAGE_SIZE, logsPageQuery } from '../../lib/collections/logs-page';
 import { LogDetailsDialog } from './components/log-details-dialog';
@@ -52,14 +53,18 @@ export function LogsView() {
         header: 'Timestamp',
         cell: (info) => <time dateTime={info.getValue()}>{formatLogTimestamp(info.getValue())}</time>,
       }),
-      column.accessor((entry) => logUserName(entry.user), { id: 'user', header: 'User', meta: { phone: 'details' } }),
+      column.accessor((entry) => logUserName(entry.user), {
+        id: 'user',
+        header: 'User',
+        meta: { phone: 'details' },
+      }),
       column.display({
         id: 'info',
         header: 'Info',
         cell: (info) => (
           <button
             type="button"
-            className="logs__info"
+            className="icon-button logs__info"
             onClick={() => setSelected(info.row.original)}
             aria-label={`Dettagli di ${info.row.original.action}`}
             title="Dettagli"

@@ -1,6 +1,7 @@
 // The Start or Stop button of an investment's bot, beside edit and delete: Stop while it runs
 // (paused included), Start when it is stopped or failed. An icon only, so it names the row.
 import { Play, Square } from 'lucide-react';
+import '../../../components/components.css';
 import '../../../components/row-actions.css';
 import type { BotSwitch } from '../bot-state';
 
@@ -17,7 +18,7 @@ export function BotSwitchButton({ action, subject, onClick }: BotSwitchButtonPro
   return (
     <button
       type="button"
-      className={`row-actions__button bot-switch bot-switch--${action}`}
+      className={`icon-button row-actions__button bot-switch bot-switch--${action}`}
       onClick={onClick}
       aria-label={`${LABELS[action]} ${subject}`}
       title={LABELS[action]}

@@ -1,6 +1,7 @@
 // The stop, restart and reset buttons of a process. Icons only, so each names the process it acts
 // on; a click does not reach the row, whose own click opens the logs.
 import { RotateCcwClock, RotateCw, Square, type LucideIcon } from 'lucide-react';
+import '../../../components/components.css';
 import type { ProcessAction } from '../process-command';
 
 const BUTTONS: readonly { action: ProcessAction; label: string; Icon: LucideIcon }[] = [
@@ -22,7 +23,7 @@ export function ProcessActions({ subject, onAction }: ProcessActionsProps) {
         <button
           key={action}
           type="button"
-          className={`process-actions__button process-actions__button--${action}`}
+          className={`icon-button process-actions__button process-actions__button--${action}`}
           aria-label={`${label} ${subject}`}
           title={label}
           onClick={(event) => {
