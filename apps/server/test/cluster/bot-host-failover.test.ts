@@ -19,7 +19,9 @@ import {
 import { API } from '@platform/contracts/api';
 import { botLeases, transactions } from '@platform/db';
 import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ClusterNode } from '../../src/realtime/cluster-node';
@@ -27,6 +29,7 @@ import { ClusterProcessControl } from '../../src/realtime/cluster-process-contro
 import { attachRealtimeGateway } from '../../src/realtime/gateway';
 import { expectNothingDoubled } from '../support/bots/paper-books';
 import { until } from '../support/capital/live-bots';
+import { botPids, isRunning } from '../support/cluster/bot-pids';
 import { clusterApi, startBotHost, storeSawtooth } from '../support/cluster/cluster-api';
 import { clusterDatabase } from '../support/cluster/cluster-database';
 import { demoInvestor } from '../support/demo-investor';
@@ -124,9 +127,18 @@ describe('bot hosts on one PostgreSQL', () => {
       const [lease] = await db.select().from(botLeases);
       const holder = hosts.find((started) => started.name === lease?.host)!;
       const heir = hosts.find((started) => started !== holder)!;
+      const daemonPid = Number(await readFile(join(holder.dataDir, 'pm2', 'pm2.pid'), 'utf8'));
+      expect(await botPids(holder)).toHaveLength(1);
       const killedAt = Date.now();
       holder.kill();
       await holder.exited;
+      // Its bot cannot trade without the host's hub, and is not left restarting for ever: the
+      // first start that finds its host gone stops the dead host's pm2 daemon, bots and all.
+      await until(
+        'the dead host’s pm2 daemon and bot to end',
+        async () => !isRunning(daemonPid) && (await botPids(holder)).length === 0,
+        LEASE_MS * 4,
+      );
 
       const taken = await until(
         'the other host to hold the account',

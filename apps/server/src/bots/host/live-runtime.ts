@@ -113,6 +113,7 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
       BOT_HUB_PORT: String(port),
       BOT_INVESTMENT_ID: investmentId,
       BOT_TOKEN: botToken(tokenKey, investmentId),
+      BOT_HOST_PID: String(process.pid),
     }),
     bots: leases ? leasedBots(options.bots, leases) : options.bots,
     logger: options.logger,

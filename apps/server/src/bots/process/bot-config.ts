@@ -8,6 +8,8 @@ const botEnvSchema = z.object({
   BOT_HUB_PORT: z.coerce.number().int().min(1).max(65_535),
   BOT_INVESTMENT_ID: z.uuid(),
   BOT_TOKEN: z.string().regex(/^[0-9a-f]{64}$/, 'BOT_TOKEN must be the hub token the supervisor made'),
+  /** The host process whose hub this is: a bot that outlives it stops its pm2 daemon (orphaned-bot.ts). */
+  BOT_HOST_PID: z.coerce.number().int().positive().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** How often the bot logs its decision latency. */

@@ -14,6 +14,7 @@ import { GridBot } from './grid-bot';
 import { hubCapitalLink } from './hub-capital-link';
 import { hubPaperBook, orderedHubLedger } from '../brokers/paper/hub-paper-book';
 import { HubCallError, HubClient, hubLedger } from './hub-client';
+import { stopDaemonIfOrphaned } from './orphaned-bot';
 import type { BotSetup, PriceEvent } from '../protocol/hub-protocol';
 
 const logging = loadBotLogging(process.env);
@@ -42,7 +43,11 @@ async function main(): Promise<void> {
   const hub = await HubClient.connect(config.BOT_HUB_HOST, config.BOT_HUB_PORT, () => {
     if (stopping) return;
     logger.error({}, 'hub connection lost');
+    stopDaemonIfOrphaned(config.BOT_HOST_PID, logger);
     process.exit(1);
+  }).catch((error: unknown) => {
+    stopDaemonIfOrphaned(config.BOT_HOST_PID, logger);
+    throw error;
   });
   let setup: BotSetup;
   try {

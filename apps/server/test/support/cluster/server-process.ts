@@ -1,7 +1,7 @@
 // A server process of some roles (ROLES) as a deployment runs it: main.ts through tsx, with its
 // own DATA_DIR (its pm2 home), on the test's PostgreSQL. The test reads its JSON log lines, waits
-// for one, stops it as a process manager would (SIGTERM) or kills it (SIGKILL); what it leaves
-// behind (pm2's daemon, whose bots lose their hub and cannot trade) is ended when the test ends.
+// for one, stops it as a process manager would (SIGTERM) or kills it (SIGKILL); what a killed one
+// may leave behind (pm2's daemon, which its first orphaned bot stops) is ended when the test ends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
