@@ -119,6 +119,28 @@ describe('bot hosts sharing the bots', () => {
     expect(after.filter((row) => row.wantedBy !== null)).toEqual([]);
   });
 
+  it('hands an asked-for account over as soon as its bots have stopped', async () => {
+    const testApp = await createTestApp();
+    const accounts = await accountsWithBots(testApp, [1, 1]);
+    const first = hostOf(testApp, 'first');
+    await first.renewNow();
+    const late = hostOf(testApp, 'late');
+    await late.renewNow();
+    await first.renewNow();
+    const bots = accounts.flatMap((account) => account.investments);
+    const given = bots.find((bot) => !first.holds(bot))!;
+
+    // Its bot still in the first host's pm2: nothing passes yet.
+    await first.handOver(new Set(bots));
+    await late.renewNow();
+    expect(late.holds(given)).toBe(false);
+
+    await first.handOver(new Set(first.runningInvestmentIds()));
+    await late.renewNow();
+    expect(late.runningInvestmentIds()).toEqual([given]);
+    expect(first.runningInvestmentIds()).toEqual(bots.filter((bot) => bot !== given));
+  });
+
   it('lets one host win a race for an account', async () => {
     const testApp = await createTestApp();
     const [account] = await accountsWithBots(testApp, [1]);

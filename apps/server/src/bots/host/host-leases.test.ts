@@ -102,6 +102,24 @@ class MemoryLeaseStore implements LeaseStore {
     return Promise.resolve(got);
   }
 
+  askedOf(host: string) {
+    this.check();
+    return Promise.resolve(
+      [...this.leases.entries()]
+        .filter(([, lease]) => lease.host === host && lease.wantedBy)
+        .map(([accountId]) => ({ accountId, investmentIds: this.running.get(accountId) ?? [] })),
+    );
+  }
+
+  handOver(host: string, accountIds: readonly string[]): Promise<void> {
+    this.check();
+    for (const account of accountIds) {
+      const lease = this.leases.get(account);
+      if (lease?.host === host && lease.wantedBy) this.leases.delete(account);
+    }
+    return Promise.resolve();
+  }
+
   runningOf(host: string): Promise<string[]> {
     this.check();
     return Promise.resolve(
@@ -199,6 +217,30 @@ describe('a bot host’s leases', () => {
     await late.renewNow();
     expect([...store.leases.values()].filter((lease) => lease.wantedBy)).toEqual([]);
     expect(late.runningInvestmentIds()).toHaveLength(2);
+  });
+
+  it('hands an asked-for account over once its bots have stopped, before its lease runs out', async () => {
+    const store = new MemoryLeaseStore();
+    for (const account of ['a1', 'a2']) store.running.set(account, [`${account}-bot`]);
+    const first = hostOn(store, 'first');
+    await first.renewNow();
+    const late = hostOn(store, 'late');
+    await late.renewNow();
+    await first.renewNow();
+    const [given] = [...store.leases.entries()].filter(([, lease]) => lease.wantedBy === 'late');
+    const givenBot = `${given![0]}-bot`;
+    expect(first.holds(givenBot)).toBe(false);
+
+    // Its bot still in this host's pm2: the account stays until it has stopped.
+    await first.handOver(new Set(['a1-bot', 'a2-bot']));
+    await late.renewNow();
+    expect(late.holds(givenBot)).toBe(false);
+
+    await first.handOver(new Set(first.runningInvestmentIds()));
+    await late.renewNow();
+    expect(late.holds(givenBot)).toBe(true);
+    expect(first.runningInvestmentIds()).toHaveLength(1);
+    expect(late.runningInvestmentIds()).toEqual([givenBot]);
   });
 
   it('asks for no more than its capacity holds', async () => {

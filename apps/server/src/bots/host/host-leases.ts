@@ -6,9 +6,10 @@
 //
 // Rebalancing, for a host that joins after the others took every account: a host still below its
 // share asks for the surplus of the hosts above theirs. The holder of an asked-for account stops
-// its bots at its next renewal and no longer extends that lease, which the asking host claims once
-// it has run out: the account passes over as after a host's death, with its holder's bots stopped
-// most of a lease earlier, and never runs on two hosts at once.
+// its bots at its next renewal and no longer extends that lease; once those bots have ended it
+// gives the lease up (handOver), and the asking host claims the account at its next renewal, as
+// after a host's death. Should the hand-over not come (the database away), the lease runs out
+// instead. Either way the account's bots never run on two hosts at once.
 //
 // Never trading on a stale lease: the host believes its leases only for LOCAL_VALIDITY of the lease
 // after the start of its last successful renewal. Past that (the database did not answer) it holds
@@ -32,6 +33,8 @@ export type LeaseStore = Pick<
   | 'claim'
   | 'surplus'
   | 'ask'
+  | 'askedOf'
+  | 'handOver'
   | 'runningOf'
   | 'releaseAll'
 >;
@@ -135,6 +138,30 @@ export class HostLeases {
       bots: valid ? this.investments.size : 0,
       lostReason: valid ? null : this.lostReason,
     };
+  }
+
+  /**
+   * Gives up the accounts other hosts asked for on which no bot runs here any more (`botsHere`:
+   * the investments whose bots this host's pm2 still has, once the supervisor has stopped the
+   * others), so that the asker need not wait for their leases to run out.
+   */
+  async handOver(botsHere: ReadonlySet<string>): Promise<void> {
+    const { store, host, logger } = this.options;
+    if (this.closed) return;
+    try {
+      const asked = await store.askedOf(host);
+      const free = asked
+        .filter((account) => account.investmentIds.every((id) => !botsHere.has(id)))
+        .map((account) => account.accountId);
+      if (free.length === 0) return;
+      await store.handOver(host, free);
+      logger.info({ host, accounts: free.length }, 'bot host hands accounts over');
+    } catch (error) {
+      logger.warn(
+        { host, error: String(error) },
+        'bot host could not hand accounts over: their leases run out',
+      );
+    }
   }
 
   /** Lets every account go at once (a host stopping on purpose), so that others need not wait for the lease. */

@@ -16,7 +16,11 @@ import type { QuoteSource } from './feed/broker-feeds';
 import type { PriceBus } from './feed/price-bus';
 import { startPriceFeeds } from './feed/price-feeds';
 import type { HostLeases } from './host-leases';
-import { PROCESS_VERSION, SupervisorProcessControl, type MonitoredInvestments } from './supervisor-process-control';
+import {
+  PROCESS_VERSION,
+  SupervisorProcessControl,
+  type MonitoredInvestments,
+} from './supervisor-process-control';
 import type { ProcessControl } from '../../realtime/process-control';
 import { BotHub, botToken, type LatencyListener } from './bot-hub';
 import { CapitalLinks, type CapitalHosts } from './capital-links';
@@ -121,8 +125,18 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
   });
   await supervisor.start();
   await supervisor.sync();
-  const unwatch = leases?.onChange(() => void supervisor.sync());
-  const processes = new SupervisorProcessControl(supervisor, options.investments, options.version ?? PROCESS_VERSION);
+  // Once the bots of accounts another host asked for have stopped, those accounts are handed over.
+  const unwatch = leases?.onChange(
+    () =>
+      void supervisor
+        .sync()
+        .then(() => leases.handOver(new Set(supervisor.list().map((bot) => bot.investmentId)))),
+  );
+  const processes = new SupervisorProcessControl(
+    supervisor,
+    options.investments,
+    options.version ?? PROCESS_VERSION,
+  );
   await processes.refreshStates();
   return {
     supervisor,

@@ -159,6 +159,35 @@ export class BotLeasesRepository {
     return rows.map((row) => row.account_id);
   }
 
+  /** The accounts of the host that another host asked for, with every investment on them. */
+  async askedOf(host: string): Promise<{ accountId: string; investmentIds: string[] }[]> {
+    const rows = await queryRows<{ account_id: string; investment_id: string | null }>(
+      this.db,
+      sql`
+      SELECT l.account_id, i.id AS investment_id
+      FROM bot_leases l LEFT JOIN investments i ON i.account_id = l.account_id
+      WHERE l.host = ${host} AND l.wanted_by IS NOT NULL`,
+    );
+    const accounts = new Map<string, string[]>();
+    for (const row of rows) {
+      const ids = accounts.get(row.account_id) ?? [];
+      if (row.investment_id) ids.push(row.investment_id);
+      accounts.set(row.account_id, ids);
+    }
+    return [...accounts].map(([accountId, investmentIds]) => ({ accountId, investmentIds }));
+  }
+
+  /** Gives asked-for accounts up before their lease's end: the host's bots on them have stopped. */
+  async handOver(host: string, accountIds: readonly string[]): Promise<void> {
+    if (accountIds.length === 0) return;
+    await this.db.execute(sql`
+      DELETE FROM bot_leases
+      WHERE host = ${host} AND wanted_by IS NOT NULL AND account_id IN (${sql.join(
+        accountIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+  }
+
   /** The running investments of the accounts the host holds and no other host has asked for. */
   async runningOf(host: string): Promise<string[]> {
     const rows = await queryRows<{ id: string }>(
