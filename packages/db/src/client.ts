@@ -46,13 +46,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return fromPglite(await PGlite.create(options.dataDir));
 }
 
-export function fromPostgresPool(pool: pg.Pool): DatabaseHandle {
-  // An idle connection the server ended (a restart, a network cut) is an 'error' of the pool,
-  // which would end the process unheard: the pool drops it and opens another for the next query.
+/**
+ * A pool that outlives a lost database. An idle connection the server ended (a restart, a network
+ * cut) is an 'error' of the pool, which would end the process unheard: the pool drops it and opens
+ * another for the next query. A connection checked out (a transaction, a LISTEN) when the server
+ * ends it fails its query, and its own 'error' event, unheard, would end the process as well.
+ */
+export function tolerateLostConnections(pool: pg.Pool): pg.Pool {
   pool.on('error', () => undefined);
-  // A connection checked out (a transaction) when the server ends it fails its query; its own
-  // 'error' event, unheard, would end the process as well.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+export function fromPostgresPool(pool: pg.Pool): DatabaseHandle {
+  tolerateLostConnections(pool);
   const db = drizzlePostgres({ client: pool, schema });
   // Its connection opens at the first listen or notify: most processes of the tests never do.
   const notifications = postgresNotifications(pool.options.connectionString ?? '');

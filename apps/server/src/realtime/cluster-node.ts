@@ -11,6 +11,7 @@ import {
   type ProcessInfo,
   type ProcessLog,
 } from '@platform/contracts';
+import { tolerateLostConnections } from '@platform/db';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import * as z from 'zod';
@@ -50,13 +51,9 @@ export class ClusterNode {
   private host: ProcessControl | null = null;
 
   constructor(databaseUrl: string, logger: Pick<Logger, 'warn'>) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
-    // An idle connection the server ended is replaced at the next query (client.ts says why). The
-    // adapter keeps one connection checked out to LISTEN on, with no 'error' listener of its own:
-    // a lost database would end the process there. Given one, the connection's 'end' follows and
-    // the adapter opens another.
-    this.pool.on('error', () => undefined);
-    this.pool.on('connect', (client) => client.on('error', () => undefined));
+    // The adapter keeps one connection checked out to LISTEN on, with no 'error' listener of its
+    // own: given one, the connection's 'end' follows a lost database and the adapter opens another.
+    this.pool = tolerateLostConnections(new pg.Pool({ connectionString: databaseUrl, max: 3 }));
     this.io = new Server();
     this.io.adapter(
       createAdapter(this.pool, {
