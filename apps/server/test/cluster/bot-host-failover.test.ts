@@ -29,9 +29,9 @@ import { ClusterProcessControl } from '../../src/realtime/cluster-process-contro
 import { attachRealtimeGateway } from '../../src/realtime/gateway';
 import { expectNothingDoubled } from '../support/bots/paper-books';
 import { until } from '../support/capital/live-bots';
-import { botPids, isRunning } from '../support/cluster/bot-pids';
-import { clusterApi, startBotHost, storeSawtooth } from '../support/cluster/cluster-api';
-import { clusterDatabase } from '../support/cluster/cluster-database';
+import { processRuns } from '../../src/lib/process-runs';
+import { botPids } from '../support/cluster/bot-pids';
+import { sawtoothCluster, startBotHost } from '../support/cluster/cluster-api';
 import { demoInvestor } from '../support/demo-investor';
 import { createUser, login } from '../support/factories';
 
@@ -41,10 +41,8 @@ const PROCESSES_TEST_MS = 240_000;
 const silent = { info: () => undefined, warn: () => undefined };
 
 async function cluster() {
-  const shared = await clusterDatabase();
+  const { shared, testApp } = await sawtoothCluster();
   const { url } = shared;
-  await storeSawtooth(shared);
-  const testApp = await clusterApi(shared);
   const hosts = await Promise.all(['host-a', 'host-b'].map((name) => startBotHost(shared, name, LEASE_MS)));
   await Promise.all(hosts.map((started) => started.logged('bot host started')));
 
@@ -136,7 +134,7 @@ describe('bot hosts on one PostgreSQL', () => {
       // first start that finds its host gone stops the dead host's pm2 daemon, bots and all.
       await until(
         'the dead host’s pm2 daemon and bot to end',
-        async () => !isRunning(daemonPid) && (await botPids(holder)).length === 0,
+        async () => !processRuns(daemonPid) && (await botPids(holder)).length === 0,
         LEASE_MS * 4,
       );
 

@@ -5,24 +5,7 @@
 // stops the host's other bots with it; the accounts are another host's once their leases run out.
 import { readFileSync } from 'node:fs';
 import type { Logger } from '../../lib/logger';
-
-/**
- * Whether a process of that pid runs (EPERM: it does, another user's). A zombie, dead but not yet
- * reaped by its parent, does not (state Z in /proc/PID/stat, after the command's parenthesis).
- */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
+import { processRuns } from '../../lib/process-runs';
 
 /**
  * Whether the process is pm2's daemon, by the title it gives itself ("PM2 vX: God Daemon (home)"):
@@ -39,7 +22,7 @@ function isPm2Daemon(pid: number): boolean {
 
 /** Stops the pm2 daemon running this bot when the bot's host has died; true when it did. */
 export function stopDaemonIfOrphaned(hostPid: number | undefined, logger: Pick<Logger, 'error'>): boolean {
-  if (hostPid === undefined || isAlive(hostPid)) return false;
+  if (hostPid === undefined || processRuns(hostPid)) return false;
   const daemonPid = process.ppid;
   if (!isPm2Daemon(daemonPid)) return false;
   logger.error({ hostPid, daemonPid }, 'bot host gone: stopping its pm2 daemon and its bots');

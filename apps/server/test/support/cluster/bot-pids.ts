@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { processRuns } from '../../../src/lib/process-runs';
 import type { ServerProcess } from './server-process';
 
 /** The pids of the bots a host's pm2 runs now (its pid files whose process is alive). */
@@ -10,15 +10,5 @@ export async function botPids(host: ServerProcess): Promise<number[]> {
   const pids = await Promise.all(
     files.map(async (file) => Number(await readFile(join(folder, file), 'utf8'))),
   );
-  return pids.filter(isRunning);
-}
-
-/** Whether the process runs: it exists and is not a zombie waiting for its parent to reap it. */
-export function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
+  return pids.filter(processRuns);
 }
