@@ -155,12 +155,12 @@ async function main(): Promise<void> {
     });
 
   // On PostgreSQL one API process at a time does each periodic check (roles/periodic-checks.ts).
-  const leases = new BotLeasesRepository(database.db);
+  const duties = shared ? new BotLeasesRepository(database.db) : null;
   const stopChecks = app
     ? startPeriodicChecks(
         services,
         logger,
-        shared ? (name, leaseMs) => leases.holdDuty(name, config.botHost.name, leaseMs) : null,
+        duties && ((name, leaseMs) => duties.holdDuty(name, config.botHost.name, leaseMs)),
         shared ? null : () => database.db.execute(sql`ANALYZE`),
       )
     : () => undefined;

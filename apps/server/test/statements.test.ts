@@ -7,7 +7,7 @@ import { transactions } from '@platform/db';
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from './support/factories';
 import { demoInvestor } from './support/demo-investor';
-import { closedCycle, insertCyclesSharingSeconds, investorWithInvestment } from './support/investment-cycles';
+import { closedCycle, downloadTransactionsCsv, insertCyclesSharingSeconds, investorWithInvestment } from './support/investment-cycles';
 import { oscillatingBars } from './support/memory-prices';
 import { pdfPageCount, pdfTextLines } from './support/pdf-text';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -75,12 +75,7 @@ describe('statements', () => {
     const rows = 12_000;
     await insertCyclesSharingSeconds(testApp, investment, ownerId, rows);
 
-    const response = await testApp.app.inject({
-      method: 'GET',
-      url: urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }),
-      headers: { authorization: `Bearer ${ownerToken}` },
-      payloadAsStream: true,
-    });
+    const response = await downloadTransactionsCsv(testApp, investment, ownerToken);
     expect(response.statusCode).toBe(200);
     let chunks = 0;
     let text = '';

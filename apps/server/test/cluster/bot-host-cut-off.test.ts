@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNothingDoubled } from '../support/bots/paper-books';
 import { until } from '../support/capital/live-bots';
 import { botPids } from '../support/cluster/bot-pids';
-import { clusterApi, startBotHost, storeSawtooth } from '../support/cluster/cluster-api';
-import { clusterDatabase } from '../support/cluster/cluster-database';
+import { sawtoothCluster, startBotHost } from '../support/cluster/cluster-api';
 import { cuttableLink } from '../support/cluster/cuttable-link';
 import type { ServerProcess } from '../support/cluster/server-process';
 import { demoInvestor } from '../support/demo-investor';
@@ -32,9 +31,7 @@ describe('a bot host cut off from the database', () => {
     'stops its bot before its lease passes, says why, and the other host carries on',
     { timeout: PROCESSES_TEST_MS },
     async () => {
-      const shared = await clusterDatabase();
-      await storeSawtooth(shared);
-      const testApp = await clusterApi(shared);
+      const { shared, testApp } = await sawtoothCluster();
       const { db } = testApp.database;
       const link = await cuttableLink(shared.url);
       // The host behind the link starts alone, so that it takes the account.

@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNothingDoubled } from '../support/bots/paper-books';
 import { until } from '../support/capital/live-bots';
 import { botPids } from '../support/cluster/bot-pids';
-import { clusterApi, startBotHost, storeSawtooth } from '../support/cluster/cluster-api';
-import { clusterDatabase } from '../support/cluster/cluster-database';
+import { sawtoothCluster, startBotHost } from '../support/cluster/cluster-api';
 import { demoInvestor } from '../support/demo-investor';
 
 const LEASE_MS = 4000;
@@ -21,9 +20,7 @@ describe('a bot host that joins later', () => {
     'takes its share of the accounts from the host that held them all, doubling nothing',
     { timeout: PROCESSES_TEST_MS },
     async () => {
-      const shared = await clusterDatabase();
-      await storeSawtooth(shared);
-      const testApp = await clusterApi(shared);
+      const { shared, testApp } = await sawtoothCluster();
       const { db } = testApp.database;
       const first = await startBotHost(shared, 'first', LEASE_MS);
       await first.logged('bot host started');

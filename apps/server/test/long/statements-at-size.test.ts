@@ -1,11 +1,14 @@
 // The long runs of the statements (npm run test:all, the server-long project): an investment's
 // CSV of 1,000,000 cycles (the issue's million) streamed page by page, counted row by row, its
 // memory watched.
-import { STATEMENTS_API, urlOf } from '@platform/contracts';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { insertCyclesSharingSeconds, investorWithInvestment } from '../support/investment-cycles';
+import {
+  downloadTransactionsCsv,
+  insertCyclesSharingSeconds,
+  investorWithInvestment,
+} from '../support/investment-cycles';
 import { createTestApp } from '../support/test-app';
 
 /**
@@ -25,12 +28,7 @@ describe('statements, at size', () => {
     const rows = 1_000_000;
     await insertCyclesSharingSeconds(testApp, investment, ownerId, rows);
 
-    const response = await testApp.app.inject({
-      method: 'GET',
-      url: urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }),
-      headers: { authorization: `Bearer ${ownerToken}` },
-      payloadAsStream: true,
-    });
+    const response = await downloadTransactionsCsv(testApp, investment, ownerToken);
     expect(response.statusCode).toBe(200);
     const seen = new Uint8Array(rows + 1);
     let chunks = 0;

@@ -1,6 +1,6 @@
 // An investment of a demo investor and the closed cycles (transactions rows) tests write for it:
 // the statements and an investment's view read the same rows, so their tests build them alike.
-import type { Investment } from '@platform/contracts';
+import { STATEMENTS_API, urlOf, type Investment } from '@platform/contracts';
 import type { transactions } from '@platform/db';
 import { sql } from 'drizzle-orm';
 import { demoInvestor } from './demo-investor';
@@ -41,7 +41,12 @@ export function closedCycle(
  * export's pages end inside runs of equal times, where a cursor cut to the millisecond would repeat
  * or skip rows.
  */
-export async function insertCyclesSharingSeconds(testApp: TestApp, investment: Investment, userId: string, count: number) {
+export async function insertCyclesSharingSeconds(
+  testApp: TestApp,
+  investment: Investment,
+  userId: string,
+  count: number,
+) {
   await testApp.database.db.execute(sql`
     insert into transactions (investment_id, user_id, market, lots, entry_price, exit_price, reason, opened_at, closed_at, profit_loss)
     select ${investment._id}, ${userId}, 'GOLD', 0.01, 2000.5, 2005.5, 'take-profit',
@@ -49,4 +54,14 @@ export async function insertCyclesSharingSeconds(testApp: TestApp, investment: I
       timestamptz '2025-01-01 00:00:00.000123+00' + (n / 7) * interval '1 second',
       n
     from generate_series(1, ${count}) as n`);
+}
+
+/** The investment's transactions CSV as its owner downloads it, read as the stream it is sent as. */
+export function downloadTransactionsCsv(testApp: TestApp, investment: Investment, token: string) {
+  return testApp.app.inject({
+    method: 'GET',
+    url: urlOf(STATEMENTS_API.transactionsCsv, { id: investment._id }),
+    headers: { authorization: `Bearer ${token}` },
+    payloadAsStream: true,
+  });
 }

@@ -10,13 +10,13 @@ import { MarketDataRepository } from '../../../src/modules/marketdata/marketdata
 import { notifyingBotControl } from '../../../src/roles/cluster-bot-control';
 import { sawtooth } from '../bots/sawtooth';
 import { createTestApp } from '../test-app';
-import type { ClusterDatabase } from './cluster-database';
+import { clusterDatabase, type ClusterDatabase } from './cluster-database';
 import { startServerProcess, type ServerProcess } from './server-process';
 
 const silent = { info: () => undefined, warn: () => undefined };
 
 /** GOLD bars in which every tooth is a grid cycle, for the feed to replay. */
-export async function storeSawtooth({ database, marketDataDir }: ClusterDatabase): Promise<void> {
+async function storeSawtooth({ database, marketDataDir }: ClusterDatabase): Promise<void> {
   await new MarketDataSets(new MarketDataRepository(database.db), new BarStore(marketDataDir), 0).merge(
     'GOLD',
     '1m',
@@ -25,7 +25,14 @@ export async function storeSawtooth({ database, marketDataDir }: ClusterDatabase
   );
 }
 
-export async function clusterApi({ database, marketDataDir, encryptionKey, jwtSecret }: ClusterDatabase) {
+/** A shared database with the sawtooth stored, and the test's app as its API: what a bot hosts' test starts from. */
+export async function sawtoothCluster() {
+  const shared = await clusterDatabase();
+  await storeSawtooth(shared);
+  return { shared, testApp: await clusterApi(shared) };
+}
+
+async function clusterApi({ database, marketDataDir, encryptionKey, jwtSecret }: ClusterDatabase) {
   const bus = new DatabasePriceBus(database.notifications, silent);
   await bus.start();
   onTestFinished(() => bus.close());
