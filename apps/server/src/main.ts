@@ -5,6 +5,7 @@
 // prices travel between them on the database's notifications. Then graceful shutdown.
 import { sql } from 'drizzle-orm';
 import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BarStore } from '@platform/marketdata';
 import { buildApp, buildOpsApp } from './app';
@@ -154,13 +155,16 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
     });
 
-  // On PostgreSQL one API process at a time does each periodic check (roles/periodic-checks.ts).
+  // On PostgreSQL one API process at a time does each periodic check (roles/periodic-checks.ts),
+  // held under a name no other process has: BOT_HOST_NAME may be the same in every process started
+  // from one environment file, and two API processes under one name would both run each check.
   const duties = shared ? new BotLeasesRepository(database.db) : null;
+  const dutyHolder = `api:${hostname()}:${process.pid}`;
   const stopChecks = app
     ? startPeriodicChecks(
         services,
         logger,
-        duties && ((name, leaseMs) => duties.holdDuty(name, config.botHost.name, leaseMs)),
+        duties && ((name, leaseMs) => duties.holdDuty(name, dutyHolder, leaseMs)),
         shared ? null : () => database.db.execute(sql`ANALYZE`),
       )
     : () => undefined;

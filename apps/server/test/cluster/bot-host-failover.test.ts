@@ -116,14 +116,15 @@ describe('bot hosts on one PostgreSQL', () => {
         token: ownerToken,
       });
       expect(candles.body.data.candles.length).toBeGreaterThan(0);
-      // The admin's socket on the API sees the bot of a host, and hears its lines.
-      await listedOnline(investment._id);
+      // The admin's socket on the API sees the bot of a host, named by its host, and hears its lines.
+      const listed = await listedOnline(investment._id);
       await until('a line of the bot on the socket', () =>
         logs.some((log) => log.processName === investment._id && log.message.includes('cycle closed')),
       );
 
       const [lease] = await db.select().from(botLeases);
       const holder = hosts.find((started) => started.name === lease?.host)!;
+      expect(listed.pm2_env.host).toBe(holder.name);
       const heir = hosts.find((started) => started !== holder)!;
       const daemonPid = Number(await readFile(join(holder.dataDir, 'pm2', 'pm2.pid'), 'utf8'));
       expect(await botPids(holder)).toHaveLength(1);
@@ -148,7 +149,7 @@ describe('bot hosts on one PostgreSQL', () => {
       expect(taken.acquiredAt.getTime() - killedAt).toBeLessThan(LEASE_MS + LEASE_MS / 5 + 1000);
       const before = await written();
       await until('cycles on the other host', async () => (await written()) >= before + 3, 60_000);
-      await listedOnline(investment._id);
+      expect((await listedOnline(investment._id)).pm2_env.host).toBe(heir.name);
 
       // Every bot stopped: what was written can be read whole.
       await heir.stop();

@@ -41,6 +41,11 @@ export const processSchema = z.object({
      * the view can say it; absent or null when there is nothing to say.
      */
     statusMessage: z.string().nullable().optional(),
+    /**
+     * Not pm2's: on PostgreSQL, the bot host whose pm2 runs the bot (BOT_HOST_NAME), since each
+     * host's pm2 numbers its processes from 0; absent when one process runs every bot.
+     */
+    host: z.string().optional(),
   }),
 });
 export type ProcessInfo = z.infer<typeof processSchema>;

@@ -189,10 +189,8 @@ export class HostLeases {
     try {
       await store.beat(host, capacity, leaseMs);
       await store.releaseIdle(host);
-      let held = await store.renew(host, leaseMs);
-      const share = await store.share(host);
-      held = [...held, ...(await store.claim(host, await this.toClaim(held, share), leaseMs))];
-      await this.askForSurplus(held, share);
+      const renewed = await store.renew(host, leaseMs);
+      const held = [...renewed, ...(await this.claimShare(renewed, await store.share(host)))];
       const running = await store.runningOf(host);
       if (this.closed) return;
       if (this.lostReason) this.options.logger.info({ host }, 'bot host leases renewed again');
@@ -211,37 +209,34 @@ export class HostLeases {
     this.tellIfChanged();
   }
 
-  /** The unheld accounts to claim: up to the fair share of accounts, within the capacity in bots. */
-  private async toClaim(held: readonly string[], share: HostShare): Promise<string[]> {
-    const room = fairShareOf(share) - held.length - share.asked;
-    if (room <= 0) return [];
-    return this.withinCapacity(await this.options.store.claimable(room));
-  }
-
-  /** What is still missing from the fair share once the unheld accounts are claimed, asked of the hosts above theirs. */
-  private async askForSurplus(held: readonly string[], share: HostShare): Promise<void> {
+  /**
+   * Claims unheld accounts up to the fair share, within the capacity in bots, and asks the hosts
+   * above their share for what is still missing. Returns the accounts claimed.
+   */
+  private async claimShare(held: readonly string[], share: HostShare): Promise<string[]> {
+    const { store, host, capacity, leaseMs, logger } = this.options;
     const fairShare = fairShareOf(share);
     const room = fairShare - held.length - share.asked;
-    if (room <= 0 || share.hosts < 2) return;
-    const surplus = await this.options.store.surplus(this.options.host, fairShare, room);
-    const asked = await this.options.store.ask(this.options.host, await this.withinCapacity(surplus));
-    if (asked.length > 0)
-      this.options.logger.info(
-        { host: this.options.host, accounts: asked.length },
-        'bot host asks for accounts',
-      );
-  }
-
-  /** The candidates, in their order, whose bots fit beside this host's (at least one when it runs none). */
-  private async withinCapacity(candidates: readonly AccountToClaim[]): Promise<string[]> {
-    let bots = (await this.options.store.runningOf(this.options.host)).length;
-    const chosen: string[] = [];
-    for (const candidate of candidates) {
-      if (bots + candidate.bots > this.options.capacity && (bots > 0 || chosen.length > 0)) break;
-      chosen.push(candidate.accountId);
-      bots += candidate.bots;
-    }
-    return chosen;
+    if (room <= 0) return [];
+    let bots = (await store.runningOf(host)).length;
+    const toClaim = withinCapacity(await store.claimable(room), bots, capacity);
+    const claimed = await store.claim(
+      host,
+      toClaim.map(({ accountId }) => accountId),
+      leaseMs,
+    );
+    bots += toClaim
+      .filter(({ accountId }) => claimed.includes(accountId))
+      .reduce((sum, { bots }) => sum + bots, 0);
+    const missing = room - claimed.length;
+    if (missing <= 0 || share.hosts < 2) return claimed;
+    const surplus = await store.surplus(host, fairShare, missing);
+    const asked = await store.ask(
+      host,
+      withinCapacity(surplus, bots, capacity).map(({ accountId }) => accountId),
+    );
+    if (asked.length > 0) logger.info({ host, accounts: asked.length }, 'bot host asks for accounts');
+    return claimed;
   }
 
   /** The moment the leases stop being believed, the bots must stop: told then, not at the next renewal. */
@@ -271,6 +266,21 @@ export class HostLeases {
 
 /** The accounts over the live hosts, rounded up. */
 const fairShareOf = (share: HostShare) => Math.ceil(share.accounts / share.hosts);
+
+/** The candidates, in their order, whose bots fit beside the host's `bots` (at least one when it runs none). */
+function withinCapacity<T extends AccountToClaim>(
+  candidates: readonly T[],
+  bots: number,
+  capacity: number,
+): T[] {
+  const chosen: T[] = [];
+  for (const candidate of candidates) {
+    if (bots + candidate.bots > capacity && (bots > 0 || chosen.length > 0)) break;
+    chosen.push(candidate);
+    bots += candidate.bots;
+  }
+  return chosen;
+}
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;

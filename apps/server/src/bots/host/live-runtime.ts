@@ -136,6 +136,7 @@ export async function startLiveRuntime(options: LiveRuntimeOptions): Promise<Liv
     supervisor,
     options.investments,
     options.version ?? PROCESS_VERSION,
+    leases ? { host: leases.host } : {},
   );
   await processes.refreshStates();
   return {

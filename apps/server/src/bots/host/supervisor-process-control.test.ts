@@ -76,7 +76,7 @@ class FakeInvestments implements MonitoredInvestments {
   }
 }
 
-async function view() {
+async function view(options: { host?: string } = {}) {
   const supervisor = new FakeSupervisor();
   supervisor.run(RUNNING, 0);
   const investments = new FakeInvestments([
@@ -84,7 +84,10 @@ async function view() {
     { id: STOPPED, isRunning: 0, statusMessage: null },
     { id: FAILED, isRunning: 2, statusMessage: 'Credenziali non valide' },
   ]);
-  const control = new SupervisorProcessControl(supervisor, investments, '1.0.0', 500);
+  const control = new SupervisorProcessControl(supervisor, investments, '1.0.0', {
+    startedAt: 500,
+    ...options,
+  });
   await control.refreshStates();
   const find = (name: string): ProcessInfo | undefined =>
     control.list().find((process) => process.name === name);
@@ -110,6 +113,16 @@ describe('the monitoring view of the bots', () => {
       [STOPPED, NO_PM_ID, 'stopped', null],
       [FAILED, NO_PM_ID, 'errored', 'Credenziali non valide'],
     ]);
+  });
+
+  it('names the bot host beside the bots its pm2 runs, when there are several hosts', async () => {
+    const { find } = await view({ host: 'host-b' });
+    expect(find(RUNNING)?.pm2_env.host).toBe('host-b');
+    // No host runs a stopped bot, and the core services stand for every host.
+    expect(find(STOPPED)?.pm2_env.host).toBeUndefined();
+    expect(find(CORE_SERVICES.daemon)?.pm2_env.host).toBeUndefined();
+    const alone = await view();
+    expect(alone.find(RUNNING)?.pm2_env.host).toBeUndefined();
   });
 
   it('reads the investments when the supervisor reads pm2, not on every list', async () => {

@@ -86,13 +86,22 @@ export class SupervisorProcessControl implements ProcessControl {
   private states = new Map<string, InvestmentProcessState>();
   private reading: Promise<void> | null = null;
   private readAgain = false;
+  private readonly host: string | undefined;
 
   constructor(
     private readonly supervisor: SupervisorView,
     private readonly investments: MonitoredInvestments,
     private readonly version: string,
-    startedAt: number = Date.now(),
+    {
+      startedAt = Date.now(),
+      host,
+    }: {
+      startedAt?: number;
+      /** This bot host's name among several (PostgreSQL): its bots are listed with it. */
+      host?: string;
+    } = {},
   ) {
+    this.host = host;
     this.core = {
       [CORE_SERVICES.monitoring]: { pmId: 0, startedAt, restarts: 0 },
       [CORE_SERVICES.daemon]: { pmId: 1, startedAt, restarts: 0 },
@@ -230,7 +239,11 @@ export class SupervisorProcessControl implements ProcessControl {
     return {
       pm_id: pmId,
       name,
-      pm2_env: { ...this.env(status, restarts, startedAt), statusMessage: this.reasonOf(name) },
+      pm2_env: {
+        ...this.env(status, restarts, startedAt),
+        statusMessage: this.reasonOf(name),
+        ...(this.host && pmId !== NO_PM_ID ? { host: this.host } : {}),
+      },
     };
   }
 

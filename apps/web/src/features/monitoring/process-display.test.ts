@@ -146,3 +146,25 @@ describe('confirmCommandMessage', () => {
     ).toBe('Sei sicuro di voler inviare il comando RESET a DEMO-0001 demo@example.com?');
   });
 });
+
+describe('bots of several bot hosts', () => {
+  const on = (host: string, pmId: number): ProcessInfo => {
+    const base = process('online');
+    return { ...base, pm_id: pmId, name: `${host}-${pmId}`, pm2_env: { ...base.pm2_env, host } };
+  };
+
+  it("name their host beside pm2's number, which each host counts from 0", () => {
+    expect(processIdLabel(on('host-b', 0))).toBe('0 · host-b');
+    expect(processIdLabel(on('host-a', 0))).not.toBe(processIdLabel(on('host-b', 0)));
+  });
+
+  it('are listed host by host, each in its pm2 order', () => {
+    const listed = [on('host-b', 0), on('host-a', 1), on('host-b', 1), on('host-a', 0)];
+    expect(listed.sort(compareProcesses).map((entry) => entry.name)).toEqual([
+      'host-a-0',
+      'host-a-1',
+      'host-b-0',
+      'host-b-1',
+    ]);
+  });
+});

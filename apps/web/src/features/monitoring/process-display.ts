@@ -23,13 +23,20 @@ export function processStatus(process: ProcessInfo | undefined): ProcessStatus {
 export const processReason = (process: ProcessInfo): string | null =>
   process.pm2_env.statusMessage?.trim() || null;
 
-/** pm2's number, or '-' for a bot pm2 holds no process of (stopped or failed). */
-export const processIdLabel = ({ pm_id }: ProcessInfo): string => (pm_id === NO_PM_ID ? '-' : String(pm_id));
+/**
+ * pm2's number, with its bot host's name where several hosts each number from 0 ('3 · host-b');
+ * '-' for a bot pm2 holds no process of (stopped or failed).
+ */
+export function processIdLabel({ pm_id, pm2_env }: ProcessInfo): string {
+  if (pm_id === NO_PM_ID) return '-';
+  return pm2_env.host ? `${pm_id} · ${pm2_env.host}` : String(pm_id);
+}
 
-/** pm2's order (its numbers), then the bots without a process, which have none. */
+/** pm2's order (each host's numbers, host by host), then the bots without a process, which have none. */
 export function compareProcesses(a: ProcessInfo, b: ProcessInfo): number {
   const held = (process: ProcessInfo) => (process.pm_id === NO_PM_ID ? 1 : 0);
-  return held(a) - held(b) || a.pm_id - b.pm_id;
+  const host = (process: ProcessInfo) => process.pm2_env.host ?? '';
+  return held(a) - held(b) || host(a).localeCompare(host(b)) || a.pm_id - b.pm_id;
 }
 
 const SECOND = 1000;
