@@ -30,7 +30,11 @@ const zones = [
     from: [`${server}/bots/host`, `${server}/bots/process`, `${server}/modules`],
     message: 'The protocol is what both sides say: it depends on neither.',
   },
-  { target: './apps/web', from: './apps/server', message: 'The web app knows the server through packages/contracts.' },
+  {
+    target: './apps/web',
+    from: './apps/server',
+    message: 'The web app knows the server through packages/contracts.',
+  },
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
     from: './apps/web/src/features',
@@ -42,8 +46,16 @@ const zones = [
 /** What each package may not import: the engine and the contracts are pure, marketdata knows no database. */
 const packageBoundaries = [
   { files: ['packages/engine/src/**/*.ts'], patterns: ['@platform/*', 'node:*'], why: 'The engine is pure' },
-  { files: ['packages/contracts/src/**/*.ts'], patterns: ['@platform/*', 'node:*'], why: 'Contracts are free of server code' },
-  { files: ['packages/marketdata/src/**/*.ts'], patterns: ['@platform/db', '@platform/contracts'], why: 'Market data knows no database' },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    patterns: ['@platform/*', 'node:*'],
+    why: 'Contracts are free of server code',
+  },
+  {
+    files: ['packages/marketdata/src/**/*.ts'],
+    patterns: ['@platform/db', '@platform/contracts'],
+    why: 'Market data knows no database',
+  },
 ].map(({ files, patterns, why }) => ({
   files,
   ignores: ['**/*.test.ts'],

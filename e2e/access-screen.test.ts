@@ -55,7 +55,12 @@ async function nextResetLink(outboxDir: string, previous: string): Promise<strin
   throw new Error('No new reset link was mailed.');
 }
 
-const customer = { firstname: 'Laura', lastname: 'Bianchi', email: 'laura.bianchi@example.com', password: 'Laura-Password-1' };
+const customer = {
+  firstname: 'Laura',
+  lastname: 'Bianchi',
+  email: 'laura.bianchi@example.com',
+  password: 'Laura-Password-1',
+};
 
 describe('access screen', () => {
   it('switches between login and contact, with the weather and the marketing panel beside', async () => {
@@ -70,13 +75,16 @@ describe('access screen', () => {
     await captureScreen(page, 'access-login', ALL_WIDTHS);
     // Narrow screens leave the marketing panel out.
     await page.setViewportSize({ width: 768, height: 900 });
-    expect(await page.getByRole('heading', { name: 'Automated trading, built around your capital.' }).isVisible()).toBe(false);
+    expect(
+      await page.getByRole('heading', { name: 'Automated trading, built around your capital.' }).isVisible(),
+    ).toBe(false);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await weather.click();
     const forecast = page.getByRole('dialog', { name: 'Previsioni meteo · Milano' });
     await forecast.waitFor();
-    for (const label of ['Oggi', 'Domani', 'Dopodomani']) await forecast.getByText(label, { exact: true }).waitFor();
+    for (const label of ['Oggi', 'Domani', 'Dopodomani'])
+      await forecast.getByText(label, { exact: true }).waitFor();
     await forecast.getByText('Pioggia moderata').waitFor();
     await captureScreen(page, 'access-weather', ALL_WIDTHS);
     await page.keyboard.press('Escape');
@@ -142,7 +150,9 @@ describe('access screen', () => {
     await toast(page, 'Data sent successfully!').waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe('');
 
-    const users = await api(e2e.server, API.users.list, { jwt: await apiLogin(e2e.server, ADMIN.email, ADMIN.password) });
+    const users = await api(e2e.server, API.users.list, {
+      jwt: await apiLogin(e2e.server, ADMIN.email, ADMIN.password),
+    });
     expect(JSON.stringify(users.data)).toContain('giulia.verdi@example.com');
 
     // The same payload cannot be spent twice: the form has a fresh captcha for the next request.
@@ -184,7 +194,10 @@ describe('access screen', () => {
     await again.getByLabel('Nuova password', { exact: true }).fill('Laura-Password-3');
     await again.getByLabel('Conferma password', { exact: true }).fill('Laura-Password-3');
     await again.getByRole('button', { name: 'Aggiorna password' }).click();
-    await again.getByText('Il token è scaduto o già utilizzato. Richiedi un nuovo reset password.').first().waitFor();
+    await again
+      .getByText('Il token è scaduto o già utilizzato. Richiedi un nuovo reset password.')
+      .first()
+      .waitFor();
     await captureScreen(again, 'reset-password-expired', ALL_WIDTHS);
     await again.getByRole('button', { name: 'Richiedi un nuovo reset' }).click();
     await again.waitForURL('**/login');
@@ -203,7 +216,12 @@ describe('access screen', () => {
   });
 
   it('sets up OTP, then asks for the code, and "Not {user}?" clears the credentials', async () => {
-    const user = { firstname: 'Marco', lastname: 'Neri', email: 'marco.neri@example.com', password: 'Marco-Password-1' };
+    const user = {
+      firstname: 'Marco',
+      lastname: 'Neri',
+      email: 'marco.neri@example.com',
+      password: 'Marco-Password-1',
+    };
     await createInvitedUser(e2e.server, user);
     const page = await e2e.openPage();
     await page.goto('/login');
@@ -242,7 +260,9 @@ describe('access screen', () => {
     await page.waitForURL('**/dashboard');
 
     // A later visit whose session has ended: only the remembered login is left in the browser.
-    await page.evaluate(() => ['jwt', 'refreshToken', 'user'].forEach((key) => window.localStorage.removeItem(key)));
+    await page.evaluate(() =>
+      ['jwt', 'refreshToken', 'user'].forEach((key) => window.localStorage.removeItem(key)),
+    );
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Login', exact: true }).waitFor();
     // The drawn screen shows before its scripts; they fill in who is logging in.

@@ -61,11 +61,9 @@ describe('alerts', () => {
     });
     expect(added.data?.isRunning).toBe(1);
     await expect
-      .poll(
-        async () =>
-          (await api(e2e.server, API.investments.list, { jwt })).data?.[0]?.isRunning,
-        { timeout: 30_000 },
-      )
+      .poll(async () => (await api(e2e.server, API.investments.list, { jwt })).data?.[0]?.isRunning, {
+        timeout: 30_000,
+      })
       .toBe(INVESTMENT_FAILED);
 
     const page = await e2e.openPage();

@@ -20,7 +20,12 @@ const CSV_FILE = {
   mimeType: 'text/csv',
   buffer: readRealFile(METATRADER_EURUSD_2020_06),
 };
-const CUSTOMER = { firstname: 'Lucia', lastname: 'Verdi', email: 'lucia.verdi@example.com', password: 'Lucia-Password-1' } as const;
+const CUSTOMER = {
+  firstname: 'Lucia',
+  lastname: 'Verdi',
+  email: 'lucia.verdi@example.com',
+  password: 'Lucia-Password-1',
+} as const;
 /** A week of the seeded synthetic bars (2023-07-03..2025-07-02): enough to trade, quick to run. */
 const PERIOD = { from: '2025-06-23', to: '2025-06-27', label: '23/06/2025 – 27/06/2025' } as const;
 /** Jobs run in the server's worker threads; a range sweeps 1,323 grid points. */
@@ -177,7 +182,10 @@ describe('backtests, analyses and uploads', () => {
     expect(await holdOut.inputValue()).toBe('20');
     await holdOut.fill('60');
     await page.getByRole('button', { name: 'Avvia Backtest' }).click();
-    await page.getByRole('alert').filter({ hasText: 'La parte fuori campione deve essere tra 0 e 50%.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'La parte fuori campione deve essere tra 0 e 50%.' })
+      .waitFor();
     await holdOut.fill('20');
     await captureScreen(page, 'backtest-form-range');
     await page.getByRole('button', { name: 'Avvia Backtest' }).click();
@@ -211,7 +219,9 @@ describe('backtests, analyses and uploads', () => {
     // The rows are ranked on the first part of the period; the last 20% of its bars, from the start
     // of a day (the demo week's Friday is short: from Thursday), was held back, and each row shows
     // its run there beside its own figures, with the time under water of both.
-    await results.getByText(/^Fuori campione: l’ultimo 20% delle barre, dal 26\/06\/2025, è stato tenuto/).waitFor();
+    await results
+      .getByText(/^Fuori campione: l’ultimo 20% delle barre, dal 26\/06\/2025, è stato tenuto/)
+      .waitFor();
     for (const header of [
       'Max drawdown',
       'Sott’acqua (giorni)',

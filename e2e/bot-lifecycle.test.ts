@@ -29,7 +29,10 @@ const e2e = useServerAndBrowser({ env: { ...ADMIN_2FA_OPTIONAL, FEED_SPEED: '100
 
 let adminJwt: string | undefined;
 
-async function adminApi<E extends EnvelopeEndpoint>(endpoint: E, ...args: ApiArguments<E>): Promise<DataOf<E>> {
+async function adminApi<E extends EnvelopeEndpoint>(
+  endpoint: E,
+  ...args: ApiArguments<E>
+): Promise<DataOf<E>> {
   // The session outlives a restart: the server keeps its secrets in DATA_DIR.
   const jwt = (adminJwt ??= await apiLogin(e2e.server, ADMIN.email, ADMIN.password));
   const answer = await api(e2e.server, endpoint, ...withJwt<E>(jwt, ...args));

@@ -47,7 +47,9 @@ const REPORT_DIR = resolve(import.meta.dirname, 'screenshots');
 async function showView(page: Page, view: (typeof VIEWS)[number]): Promise<void> {
   await page.goto(`/dashboard?view=${view.id}`);
   await page.getByRole('heading', { level: 1, name: view.label }).waitFor();
-  await page.waitForFunction(() => !document.querySelector('main .view-spinner, main .spinner:not(.spinner--small)'));
+  await page.waitForFunction(
+    () => !document.querySelector('main .view-spinner, main .spinner:not(.spinner--small)'),
+  );
   if (view.id === 'overview') await page.locator('.profit-loss-chart canvas').first().waitFor();
 }
 
@@ -61,7 +63,10 @@ interface Scan {
 }
 
 async function scan(page: Page): Promise<Omit<Scan, 'view' | 'width'>> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ rules: LABEL_IN_NAME }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ rules: LABEL_IN_NAME })
+    .analyze();
   const blocking = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
   return {
     rules: blocking.map(({ id, impact }) => `${id} (${impact})`),
@@ -71,12 +76,17 @@ async function scan(page: Page): Promise<Omit<Scan, 'view' | 'width'>> {
 }
 
 describe('the dashboard’s accessibility', () => {
-  const cases = (Object.keys(ROLES) as (keyof typeof ROLES)[]).flatMap((role) => THEMES.map((theme) => ({ role, theme })));
+  const cases = (Object.keys(ROLES) as (keyof typeof ROLES)[]).flatMap((role) =>
+    THEMES.map((theme) => ({ role, theme })),
+  );
   it.each(cases)(
     'has no serious or critical axe violation on any view for the $role, $theme theme, at 1280 and 390 px',
     async ({ role, theme }) => {
       const page = await e2e.openPage();
-      await page.addInitScript((isDark) => localStorage.setItem('isDark', btoa(JSON.stringify(isDark))), theme === 'dark');
+      await page.addInitScript(
+        (isDark) => localStorage.setItem('isDark', btoa(JSON.stringify(isDark))),
+        theme === 'dark',
+      );
       await logIn(page, ROLES[role].email, ROLES[role].password);
       const scans: Scan[] = [];
       for (const viewport of VIEWPORTS) {
@@ -93,7 +103,10 @@ describe('the dashboard’s accessibility', () => {
         }
       }
       await mkdir(REPORT_DIR, { recursive: true });
-      await writeFile(resolve(REPORT_DIR, `dashboard-a11y-${role}-${theme}.json`), JSON.stringify(scans, null, 1));
+      await writeFile(
+        resolve(REPORT_DIR, `dashboard-a11y-${role}-${theme}.json`),
+        JSON.stringify(scans, null, 1),
+      );
       const failing = scans.filter(({ nodes }) => nodes > 0);
       expect(failing, JSON.stringify(failing, null, 1)).toEqual([]);
     },

@@ -10,8 +10,18 @@ import { captureScreen } from './support/screenshots';
 import { ADMIN, ADMIN_2FA_OPTIONAL, startServer, type RunningServer } from './support/server';
 import { logIn, openView, toast } from './support/ui';
 
-const CUSTOMER = { firstname: 'Giulia', lastname: 'Bianchi', email: 'giulia.bianchi@example.com', password: 'Giulia-Password-1' } as const;
-const BROKER = { accountId: 'CC-1001', username: 'giulia.broker', password: 'broker-secret-9', apikey: 'api-key-123' } as const;
+const CUSTOMER = {
+  firstname: 'Giulia',
+  lastname: 'Bianchi',
+  email: 'giulia.bianchi@example.com',
+  password: 'Giulia-Password-1',
+} as const;
+const BROKER = {
+  accountId: 'CC-1001',
+  username: 'giulia.broker',
+  password: 'broker-secret-9',
+  apikey: 'api-key-123',
+} as const;
 const ALGORITHM = { name: 'E2E Grid', minCapital: '1000' } as const;
 
 let server: RunningServer;
@@ -37,7 +47,9 @@ async function openPage(): Promise<AppPage> {
 /** The figure under the overview's TOTALE CAPITALE heading. */
 async function totalCapital(page: Page): Promise<string> {
   await openView(page, 'Overview');
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'TOTALE CAPITALE', exact: true }) });
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'TOTALE CAPITALE', exact: true }) });
   await card.waitFor();
   return (await card.textContent()) ?? '';
 }
@@ -167,7 +179,10 @@ describe('dashboard flows', () => {
     const capitalBefore = await totalCapital(page);
 
     await openView(page, 'Investments');
-    await page.getByRole('region', { name: 'Investments' }).getByText('Nessun dato disponibile al momento').waitFor();
+    await page
+      .getByRole('region', { name: 'Investments' })
+      .getByText('Nessun dato disponibile al momento')
+      .waitFor();
     await captureScreen(page, 'investments-empty');
     await page.getByRole('button', { name: 'Add Investment' }).click();
     await page.getByRole('heading', { name: 'New Investment' }).waitFor();
@@ -211,7 +226,9 @@ describe('dashboard flows', () => {
     await page.getByRole('button', { name: new RegExp(`^Elimina investment ${BROKER.accountId}`) }).click();
     await page
       .getByRole('alertdialog')
-      .getByText('Sei sicuro di voler eliminare questo investimento? Le posizioni non verranno chiuse automaticamente')
+      .getByText(
+        'Sei sicuro di voler eliminare questo investimento? Le posizioni non verranno chiuse automaticamente',
+      )
       .waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sì', exact: true }).click();
     await toast(page, 'Richiesta di eliminazione inviata correttamente').waitFor();
@@ -224,7 +241,10 @@ describe('dashboard flows', () => {
     await page.getByRole('alertdialog').getByText("Sei sicuro di voler eliminare l'account?").waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Sì', exact: true }).click();
     await toast(page, 'Account deleted successfully').waitFor();
-    await page.getByRole('region', { name: 'Accounts' }).getByText('Nessun dato disponibile al momento').waitFor();
+    await page
+      .getByRole('region', { name: 'Accounts' })
+      .getByText('Nessun dato disponibile al momento')
+      .waitFor();
     expect(customer.pageErrors).toEqual([]);
   });
 });

@@ -56,14 +56,10 @@ async function finishedBacktest(config: BacktestConfig): Promise<{ id: string; r
   });
   const id = created.data?._id ?? '';
   await expect
-    .poll(
-      async () =>
-        (await api(e2e.server, API.backtests.get, { params: { id }, jwt })).data?.isCompleted,
-      {
-        timeout: 90_000,
-        interval: 500,
-      },
-    )
+    .poll(async () => (await api(e2e.server, API.backtests.get, { params: { id }, jwt })).data?.isCompleted, {
+      timeout: 90_000,
+      interval: 500,
+    })
     .toBe(2);
   const done = await api(e2e.server, API.backtests.get, { params: { id }, jwt });
   return { id, results: done.data?.results ?? [] };

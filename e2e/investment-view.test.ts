@@ -126,7 +126,10 @@ describe('an investment’s view', () => {
       .toBeGreaterThan(before);
     // A picture with a few dozen of the feed's bars (one a second at this speed).
     await expect
-      .poll(async () => Number(await chart.getAttribute('data-bars')), { timeout: TRADE_TIMEOUT_MS, interval: 1000 })
+      .poll(async () => Number(await chart.getAttribute('data-bars')), {
+        timeout: TRADE_TIMEOUT_MS,
+        interval: 1000,
+      })
       .toBeGreaterThanOrEqual(30);
     await screenshot(page, 'investment-chart-1280');
 
@@ -163,8 +166,7 @@ describe('an investment’s view', () => {
     const id = created.data?._id ?? '';
     await expect
       .poll(
-        async () =>
-          (await api(e2e.server, API.backtests.get, { params: { id }, jwt })).data?.isCompleted,
+        async () => (await api(e2e.server, API.backtests.get, { params: { id }, jwt })).data?.isCompleted,
         { timeout: 120_000, interval: 1000 },
       )
       .toBe(2);

@@ -31,13 +31,18 @@ async function captureWidths(page: Page, name: string): Promise<void> {
   for (const { label, viewport } of WIDTHS) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true, animations: 'disabled' });
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, `${name}-${label}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
   }
   await page.setViewportSize(WIDTHS[0].viewport);
 }
 
 /** The figures as drawn on the numbers cards (the moving text, not the screen-reader copy). */
-const drawnFigures = (page: Page) => page.locator('.number-card__value [aria-hidden="true"]').allTextContents();
+const drawnFigures = (page: Page) =>
+  page.locator('.number-card__value [aria-hidden="true"]').allTextContents();
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
@@ -129,7 +134,9 @@ describe('public site', () => {
     await lastDot.scrollIntoViewIfNeeded();
     await lastDot.click();
     await expect.poll(() => lastDot.getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('button', { name: 'Show 24 Hour Volume' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByRole('button', { name: 'Show 24 Hour Volume' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
   });
 
   it('keeps one FAQ answer open at a time, at most 200px tall', async () => {
@@ -142,7 +149,10 @@ describe('public site', () => {
 
     await first.click();
     expect(await first.getAttribute('aria-expanded')).toBe('true');
-    await page.getByRole('region', { name: 'What is the minimum deposit?' }).getByText('You can start with $50.').waitFor();
+    await page
+      .getByRole('region', { name: 'What is the minimum deposit?' })
+      .getByText('You can start with $50.')
+      .waitFor();
 
     await second.click();
     expect(await second.getAttribute('aria-expanded')).toBe('true');
@@ -164,7 +174,12 @@ describe('public site', () => {
     await page.getByRole('button', { name: 'Discover' }).click();
     await scrolledTo(page, '#platform');
     expect(Date.now() - pressedAt).toBeGreaterThanOrEqual(1000);
-    expect(await page.locator('a[href^="https://"][target="_blank"]').filter({ has: page.locator('.platform-mockup') }).count()).toBe(1);
+    expect(
+      await page
+        .locator('a[href^="https://"][target="_blank"]')
+        .filter({ has: page.locator('.platform-mockup') })
+        .count(),
+    ).toBe(1);
 
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.getByRole('button', { name: 'Start Trading Now' }).click();
@@ -226,7 +241,10 @@ describe('contact request to account', () => {
     await form.getByLabel('Email').fill('');
     await form.getByText('Email is required').waitFor();
     await page.setViewportSize({ width: 480, height: 900 });
-    await form.screenshot({ path: join(SCREENSHOT_DIR, 'landing-contact-errors-480.png'), animations: 'disabled' });
+    await form.screenshot({
+      path: join(SCREENSHOT_DIR, 'landing-contact-errors-480.png'),
+      animations: 'disabled',
+    });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await form.getByLabel('Name').fill(VISITOR.name);
@@ -235,7 +253,11 @@ describe('contact request to account', () => {
 
     const register = `**${API.auth.register.path}`;
     await page.route(register, (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'Refused.' }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ ok: false, error: 'Refused.' }),
+      }),
     );
     await send.click();
     await toast(page, 'Error sending message. Please try again.').waitFor();

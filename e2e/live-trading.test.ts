@@ -57,7 +57,10 @@ const e2e = useServerAndBrowser({ env: { FEED_SPEED: '10000', DEMO_DATA: '1' } }
 let adminJwt: string | undefined;
 
 /** A list as the admin sees it: everyone's rows. */
-async function adminList<E extends EnvelopeEndpoint>(endpoint: E, ...args: ApiArguments<E>): Promise<DataOf<E>> {
+async function adminList<E extends EnvelopeEndpoint>(
+  endpoint: E,
+  ...args: ApiArguments<E>
+): Promise<DataOf<E>> {
   const jwt = (adminJwt ??= await apiLogin(e2e.server, ADMIN.email, ADMIN.password));
   const answer = await api(e2e.server, endpoint, ...withJwt<E>(jwt, ...args));
   if (!answer.data) throw new Error(`${endpoint.method} ${endpoint.path} failed: ${answer.error}`);
@@ -176,7 +179,9 @@ describe('live trading', () => {
     const page = await e2e.openPage();
     await logIn(page, CUSTOMER.email, CUSTOMER.password);
     const trading = await customerInvestment(1);
-    const demo = (await adminList(API.investments.list)).find((row) => row.account.username === DEMO_INVESTMENT_OWNER);
+    const demo = (await adminList(API.investments.list)).find(
+      (row) => row.account.username === DEMO_INVESTMENT_OWNER,
+    );
     expect(demo?.isRunning).toBe(1);
 
     await openView(page, 'Investments');

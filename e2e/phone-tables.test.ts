@@ -19,14 +19,62 @@ const SCREENSHOT_DIR = resolve(import.meta.dirname, 'screenshots');
 
 /** Each table as the admin sees it: what stays on the phone, what its first row's details hold. */
 const TABLES = [
-  { view: 'backtest', label: 'Backtests', region: /^Backtest Manage/, shown: ['Period', 'Status', 'Actions'], details: ['Creation date', 'Capital', 'Leverage', 'Dynamic secure', 'Market'] },
-  { view: 'monitoring', label: 'Monitoring', region: 'Client Processes', shown: ['Name', 'Status', 'Actions'], details: ['ID', 'Version', 'Restarts', 'Uptime', 'Watch'] },
-  { view: 'logs', label: 'Logs', region: 'Logs', shown: ['Action', 'Timestamp', 'Info'], details: ['Description', 'User'] },
-  { view: 'users', label: 'Users', region: 'Users', shown: ['Username', 'Status', 'Actions'], details: ['Role', 'Type'] },
-  { view: 'accounts', label: 'Accounts', region: 'Accounts', shown: ['ID Account', 'Type', 'Actions'], details: ['Broker', 'Owner'] },
-  { view: 'investments', label: 'Investments', region: 'Investments', shown: ['Account', 'Stato', 'Actions'], details: ['Algorithm', 'Capital', 'Leverage', 'SAcode'] },
-  { view: 'algorithms', label: 'Algorithms', region: 'Algorithms', shown: ['Nome', 'Min Capital', 'Actions'], details: ['Descrizione'] },
-  { view: 'analysis', label: 'Analysis', region: /^Analysis Manage/, shown: ['Period', 'Status', 'Actions'], details: ['Market', 'Creation Date'] },
+  {
+    view: 'backtest',
+    label: 'Backtests',
+    region: /^Backtest Manage/,
+    shown: ['Period', 'Status', 'Actions'],
+    details: ['Creation date', 'Capital', 'Leverage', 'Dynamic secure', 'Market'],
+  },
+  {
+    view: 'monitoring',
+    label: 'Monitoring',
+    region: 'Client Processes',
+    shown: ['Name', 'Status', 'Actions'],
+    details: ['ID', 'Version', 'Restarts', 'Uptime', 'Watch'],
+  },
+  {
+    view: 'logs',
+    label: 'Logs',
+    region: 'Logs',
+    shown: ['Action', 'Timestamp', 'Info'],
+    details: ['Description', 'User'],
+  },
+  {
+    view: 'users',
+    label: 'Users',
+    region: 'Users',
+    shown: ['Username', 'Status', 'Actions'],
+    details: ['Role', 'Type'],
+  },
+  {
+    view: 'accounts',
+    label: 'Accounts',
+    region: 'Accounts',
+    shown: ['ID Account', 'Type', 'Actions'],
+    details: ['Broker', 'Owner'],
+  },
+  {
+    view: 'investments',
+    label: 'Investments',
+    region: 'Investments',
+    shown: ['Account', 'Stato', 'Actions'],
+    details: ['Algorithm', 'Capital', 'Leverage', 'SAcode'],
+  },
+  {
+    view: 'algorithms',
+    label: 'Algorithms',
+    region: 'Algorithms',
+    shown: ['Nome', 'Min Capital', 'Actions'],
+    details: ['Descrizione'],
+  },
+  {
+    view: 'analysis',
+    label: 'Analysis',
+    region: /^Analysis Manage/,
+    shown: ['Period', 'Status', 'Actions'],
+    details: ['Market', 'Creation Date'],
+  },
 ] as const;
 
 async function overflow(page: Page, region: ReturnType<Page['getByRole']>) {
@@ -48,13 +96,18 @@ describe('dashboard tables on a phone', () => {
       const title = page.getByRole('heading', { level: 1, name: table.label });
       await title.waitFor();
       // The top bar's view name is whole, not cut to 'Algorit…'.
-      expect.soft(await title.evaluate((heading) => heading.scrollWidth - heading.clientWidth), table.view).toBe(0);
+      expect
+        .soft(await title.evaluate((heading) => heading.scrollWidth - heading.clientWidth), table.view)
+        .toBe(0);
       const region = page.getByRole('region', { name: table.region });
       const firstRow = region.locator('tr.data-table__row').first();
       await firstRow.waitFor();
       expect.soft(await region.getByRole('columnheader').allTextContents(), table.view).toEqual(table.shown);
       expect.soft(await overflow(page, region), table.view).toEqual({ table: 0, page: 0 });
-      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `phone-${table.view}-390.png`), animations: 'disabled' });
+      await page.screenshot({
+        path: resolve(SCREENSHOT_DIR, `phone-${table.view}-390.png`),
+        animations: 'disabled',
+      });
 
       const toggle = firstRow.getByRole('button', { name: /^Altri dati/ });
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -64,7 +117,10 @@ describe('dashboard tables on a phone', () => {
       expect.soft(await details.locator('dt').allTextContents(), table.view).toEqual(table.details);
       expect.soft(await overflow(page, region), table.view).toEqual({ table: 0, page: 0 });
       await details.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `phone-${table.view}-390-details.png`), animations: 'disabled' });
+      await page.screenshot({
+        path: resolve(SCREENSHOT_DIR, `phone-${table.view}-390-details.png`),
+        animations: 'disabled',
+      });
       await toggle.click();
       await details.waitFor({ state: 'detached' });
     }

@@ -94,8 +94,7 @@ describe('statements', () => {
     const id = created.data?._id ?? '';
     await expect
       .poll(
-        async () =>
-          (await api(e2e.server, API.backtests.get, { params: { id }, jwt })).data?.isCompleted,
+        async () => (await api(e2e.server, API.backtests.get, { params: { id }, jwt })).data?.isCompleted,
         {
           timeout: 60_000,
           interval: 500,

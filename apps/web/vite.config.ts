@@ -80,7 +80,10 @@ export default defineConfig(({ command }) => ({
         '/': { screens: ['src/pages/landing-page.tsx'], draw: true },
         '/tos': { screens: ['src/pages/legal-page.tsx'], draw: true },
         '/privacy': { screens: ['src/pages/legal-page.tsx'], draw: true },
-        '/login': { screens: ['src/app/session-routes.tsx', 'src/features/auth/access-screen.tsx'], draw: true },
+        '/login': {
+          screens: ['src/app/session-routes.tsx', 'src/features/auth/access-screen.tsx'],
+          draw: true,
+        },
         '/reset-password': {
           screens: ['src/app/session-routes.tsx', 'src/features/auth/password-reset-screen.tsx'],
         },

@@ -1,6 +1,13 @@
 // The server's HTTP API called directly, for what a test needs done but does not test through
 // the browser: a token to read data with, a user who already has a password.
-import { urlOf, type BodyOf, type DataOf, type Endpoint, type ParamsOf, type QueryOf } from '@platform/contracts';
+import {
+  urlOf,
+  type BodyOf,
+  type DataOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { request as httpRequest } from 'node:http';
 import type * as z from 'zod';
@@ -19,7 +26,9 @@ export interface Envelope<T> {
 export type EnvelopeEndpoint = Endpoint & { response: z.ZodType };
 
 /** What a call sends: the parts its endpoint declares, params and body required when declared. */
-export type ApiInput<E extends Endpoint> = (E extends { params: object } ? { params: ParamsOf<E> } : unknown) &
+export type ApiInput<E extends Endpoint> = (E extends { params: object }
+  ? { params: ParamsOf<E> }
+  : unknown) &
   (E extends { query: object } ? { query?: QueryOf<E> } : unknown) &
   (E extends { body: object } ? { body: BodyOf<E> } : unknown) & { jwt?: string };
 
@@ -37,7 +46,12 @@ export async function api<E extends EnvelopeEndpoint>(
   endpoint: E,
   ...[input]: ApiArguments<E>
 ): Promise<Envelope<DataOf<E>>> {
-  const { params, query, body, jwt } = (input ?? {}) as { params?: object; query?: object; body?: unknown; jwt?: string };
+  const { params, query, body, jwt } = (input ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    jwt?: string;
+  };
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (jwt) headers.authorization = `Bearer ${jwt}`;
@@ -61,7 +75,11 @@ export function withJwt<E extends Endpoint>(jwt: string, ...[input]: ApiArgument
  * A login sent from another loopback address (Linux answers on all of 127.0.0.0/8), as a different
  * client's would be: the server counts failed logins per address.
  */
-export function loginFrom(server: RunningServer, address: string, body: { username: string; password: string }): Promise<Envelope<unknown>> {
+export function loginFrom(
+  server: RunningServer,
+  address: string,
+  body: { username: string; password: string },
+): Promise<Envelope<unknown>> {
   const { hostname, port } = new URL(server.baseUrl);
   const payload = JSON.stringify(body);
   return new Promise((resolveAnswer, reject) => {
@@ -77,7 +95,9 @@ export function loginFrom(server: RunningServer, address: string, body: { userna
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolveAnswer(JSON.parse(Buffer.concat(chunks).toString()) as Envelope<unknown>));
+        response.on('end', () =>
+          resolveAnswer(JSON.parse(Buffer.concat(chunks).toString()) as Envelope<unknown>),
+        );
       },
     );
     request.on('error', reject);

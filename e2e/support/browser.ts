@@ -37,7 +37,11 @@ export interface AppPage {
 
 /** A page in a fresh context (empty storage) on the app under test. */
 export async function openAppPage(browser: Browser, baseUrl: string): Promise<AppPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS.desktop, locale: 'it-IT' });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: VIEWPORTS.desktop,
+    locale: 'it-IT',
+  });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -24,7 +24,13 @@ export async function seedDashboardTables(server: RunningServer): Promise<void> 
   const made = await Promise.all([
     api(server, API.accounts.add, {
       jwt,
-      body: { accountId: 'GB-0001', isDemo: true, username: 'giulia.capital', password: 'Capital-Secret-1', apikey: '' },
+      body: {
+        accountId: 'GB-0001',
+        isDemo: true,
+        username: 'giulia.capital',
+        password: 'Capital-Secret-1',
+        apikey: '',
+      },
     }),
     api(server, API.backtests.create, {
       jwt,
@@ -46,8 +52,13 @@ export async function seedDashboardTables(server: RunningServer): Promise<void> 
   for (const answer of made) if (!answer.ok) throw new Error(`Seeding the tables failed: ${answer.error}`);
   // Finished jobs, so the rows carry their view and delete buttons.
   const finished = async () => {
-    const lists = await Promise.all([api(server, API.backtests.list, { jwt }), api(server, API.analyses.list, { jwt })]);
-    return lists.every(({ data }) => (data ?? []).length > 0 && (data ?? []).every((job) => job.isCompleted === 2));
+    const lists = await Promise.all([
+      api(server, API.backtests.list, { jwt }),
+      api(server, API.analyses.list, { jwt }),
+    ]);
+    return lists.every(
+      ({ data }) => (data ?? []).length > 0 && (data ?? []).every((job) => job.isCompleted === 2),
+    );
   };
   const deadline = Date.now() + JOB_TIMEOUT_MS;
   while (!(await finished())) {

@@ -13,7 +13,11 @@ export interface FakeWeatherApi {
 
 const day = (offset: number, text: string, code: number, min: number, max: number) => ({
   date: new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10),
-  day: { maxtemp_c: max, mintemp_c: min, condition: { text, icon: `//cdn.weatherapi.com/weather/64x64/day/${code}.png`, code } },
+  day: {
+    maxtemp_c: max,
+    mintemp_c: min,
+    condition: { text, icon: `//cdn.weatherapi.com/weather/64x64/day/${code}.png`, code },
+  },
 });
 
 const PLACES = [

@@ -60,14 +60,16 @@ export interface StartServerOptions {
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   for (const file of [SERVER_ENTRY, WEB_INDEX]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the end-to-end tests.`);
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: run \`npm run build\` before the end-to-end tests.`);
   }
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'platform-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = process.env.E2E_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined;
   const template = process.env[PGLITE_TEMPLATE_ENV];
-  if (!database && template && !options.emptyDataDir) await cp(template, join(dataDir, 'db'), { recursive: true });
+  if (!database && template && !options.emptyDataDir)
+    await cp(template, join(dataDir, 'db'), { recursive: true });
   const env = {
     ...process.env,
     PORT: String(port),
@@ -82,7 +84,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   const output: string[] = [];
   const launch = () => {
-    const started = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     started.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     started.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     return started;
@@ -98,7 +104,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const ready = async () => {
     try {
       const running = await waitForHealth(baseUrl, child, options.startTimeoutMs ?? 60_000);
-      if (running !== (database ? 'postgres' : 'pglite')) throw new Error(`The server runs on ${running}, not the database asked for.`);
+      if (running !== (database ? 'postgres' : 'pglite'))
+        throw new Error(`The server runs on ${running}, not the database asked for.`);
     } catch (error) {
       await stop();
       throw new Error(`${(error as Error).message}\nServer output:\n${output.join('')}`, { cause: error });
@@ -115,7 +122,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     baseUrl,
     dataDir,
     outboxDir: join(dataDir, 'outbox'),
-    database: database ? { kind: 'postgres', url: database.url } : { kind: 'pglite', dataDir: join(dataDir, 'db') },
+    database: database
+      ? { kind: 'postgres', url: database.url }
+      : { kind: 'pglite', dataDir: join(dataDir, 'db') },
     restart,
     stop,
   };
@@ -156,7 +165,8 @@ async function freePort(): Promise<number> {
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready.`);
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with code ${child.exitCode} before it was ready.`);
     try {
       const response = await fetch(`${baseUrl}${API.health.status.path}`);
       if (response.ok) return ((await response.json()) as { data: { database: string } }).data.database;

@@ -13,7 +13,12 @@ export interface TotpCode {
 const currentStep = () => Math.floor(Date.now() / 1000 / PERIOD_S);
 
 const codeOf = (secret: string, step: number): TotpCode => {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), algorithm: 'SHA1', digits: 6, period: PERIOD_S });
+  const totp = new TOTP({
+    secret: Secret.fromBase32(secret.replace(/\s+/g, '')),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_S,
+  });
   return { code: totp.generate({ timestamp: step * PERIOD_S * 1000 }), step };
 };
 

@@ -64,17 +64,24 @@ async function queue(db: Database, ownerId: string, n: number): Promise<void> {
     close: true,
     config: { type: 'single' } as never,
   };
-  for (let at = 0; at < n; at += 500) await db.insert(backtests).values(Array.from({ length: Math.min(500, n - at) }, () => row));
+  for (let at = 0; at < n; at += 500)
+    await db.insert(backtests).values(Array.from({ length: Math.min(500, n - at) }, () => row));
 }
 
 async function doneCount(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(backtests).where(eq(backtests.isCompleted, JOB_STATUS.done));
+  const [row] = await db
+    .select({ n: count() })
+    .from(backtests)
+    .where(eq(backtests.isCompleted, JOB_STATUS.done));
   return row?.n ?? 0;
 }
 
 function runnersOf(db: Database, k: number, handle: JobHandler): JobRunner[] {
   const handlers = { backtest: handle, analysis: handle };
-  return Array.from({ length: k }, () => new JobRunner(registerJobs(db, handlers), { pollMs: POLL_MS, logger: silent }));
+  return Array.from(
+    { length: k },
+    () => new JobRunner(registerJobs(db, handlers), { pollMs: POLL_MS, logger: silent }),
+  );
 }
 
 async function throughput(database: DatabaseHandle, ownerId: string, k: number): Promise<string> {

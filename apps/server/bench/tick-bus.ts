@@ -95,7 +95,9 @@ class NatsConnection {
 
   /** One PUB for each payload, all in one write. */
   publishAll(subject: string, payloads: string[]): void {
-    this.socket.write(payloads.map((payload) => `PUB ${subject} ${Buffer.byteLength(payload)}\r\n${payload}\r\n`).join(''));
+    this.socket.write(
+      payloads.map((payload) => `PUB ${subject} ${Buffer.byteLength(payload)}\r\n${payload}\r\n`).join(''),
+    );
   }
 
   /** Resolves once the server has read everything sent before it (PING answered by PONG). */
@@ -272,7 +274,8 @@ async function runSubscriber(transport: Transport): Promise<void> {
 
   async function report(sent: number): Promise<void> {
     lastTickAt = now();
-    while (received < sent && now() - lastTickAt < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (received < sent && now() - lastTickAt < QUIET_MS)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const sorted = Float64Array.from(latencies).sort();
     send({
       kind: 'report',
@@ -439,7 +442,14 @@ async function runPublisher(): Promise<void> {
         best = rate;
       }
       console.log(`  highest rate sustained (rate kept, nothing lost, p50 < ${P50_LIMIT_MS} ms): ${best}/s`);
-      const drop = await runStep(publisher, children, step++, REPLAY_600X, seconds * 1000, (seconds * 1000) / 2);
+      const drop = await runStep(
+        publisher,
+        children,
+        step++,
+        REPLAY_600X,
+        seconds * 1000,
+        (seconds * 1000) / 2,
+      );
       console.log(
         `  a subscriber's connection dropped and opened again at ${REPLAY_600X}/s: down ${ms(drop.gapMs ?? Number.NaN)} ms, ` +
           `${drop.lost} tick${drop.lost === 1 ? '' : 's'} lost (never sent again)`,

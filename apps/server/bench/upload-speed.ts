@@ -47,7 +47,11 @@ const database = await openDatabase(
 try {
   const csv = join(dir, 'GOLD_M1.csv');
   const self = fileURLToPath(import.meta.url);
-  execFileSync(process.execPath, [...process.execArgv, self, '--write-csv', csv, String(targetMb * 1024 * 1024)], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [...process.execArgv, self, '--write-csv', csv, String(targetMb * 1024 * 1024)],
+    { stdio: 'inherit' },
+  );
   const bytes = (await stat(csv)).size;
   console.log(`file          ${mb(bytes)} MB of MetaTrader 1m rows (synthetic GOLD)`);
 
@@ -82,7 +86,9 @@ try {
   const port = typeof address === 'object' && address ? address.port : 0;
 
   const base = process.memoryUsage();
-  console.log(`server ready  RSS ${mb(base.rss)} MB on ${database.kind} (heap ${mb(base.heapUsed)} MB, external ${mb(base.external)} MB)`);
+  console.log(
+    `server ready  RSS ${mb(base.rss)} MB on ${database.kind} (heap ${mb(base.heapUsed)} MB, external ${mb(base.external)} MB)`,
+  );
   for (const label of ['into an empty set', 'over the same set']) {
     globalThis.gc?.();
     const rssBefore = process.memoryUsage().rss;
@@ -95,11 +101,17 @@ try {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    const result = JSON.parse(answer) as { ok: boolean; error?: string; data?: { imported: number; storedRows: number } };
+    const result = JSON.parse(answer) as {
+      ok: boolean;
+      error?: string;
+      data?: { imported: number; storedRows: number };
+    };
     if (!result.ok) throw new Error(`upload refused: ${result.error}`);
     console.log(`upload ${label}`);
     console.log(`  time        ${seconds.toFixed(2)} s, ${(bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s`);
-    console.log(`  bars        ${result.data?.imported.toLocaleString('en')} imported, ${result.data?.storedRows.toLocaleString('en')} stored`);
+    console.log(
+      `  bars        ${result.data?.imported.toLocaleString('en')} imported, ${result.data?.storedRows.toLocaleString('en')} stored`,
+    );
     console.log(`  RSS         ${mb(rssBefore)} MB before, peak ${mb(peakRss)} MB (sampled every 10 ms)`);
   }
   console.log(`max RSS       ${mb(process.resourceUsage().maxRSS * 1024)} MB for the whole process`);
@@ -126,7 +138,13 @@ function* metaTraderRows(): Generator<string> {
 }
 
 /** The multipart body streamed from disk: the fields first, then the file, with a declared length. */
-async function post(port: number, token: string, algorithmId: string, file: string, fileBytes: number): Promise<string> {
+async function post(
+  port: number,
+  token: string,
+  algorithmId: string,
+  file: string,
+  fileBytes: number,
+): Promise<string> {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const head =
     `--${boundary}\r\nContent-Disposition: form-data; name="algorithmId"\r\n\r\n${algorithmId}\r\n` +

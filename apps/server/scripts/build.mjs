@@ -6,7 +6,10 @@ import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 
 const root = new URL('../../../', import.meta.url);
-const workspaceDirs = ['apps/server', ...readdirSync(new URL('packages/', root)).map((name) => `packages/${name}`)];
+const workspaceDirs = [
+  'apps/server',
+  ...readdirSync(new URL('packages/', root)).map((name) => `packages/${name}`),
+];
 const external = new Set();
 for (const dir of workspaceDirs) {
   const manifest = JSON.parse(readFileSync(new URL(`${dir}/package.json`, root), 'utf8'));

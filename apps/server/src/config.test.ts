@@ -28,7 +28,10 @@ describe('configuration', () => {
   it('demands 2FA of admins by default, of the roles REQUIRE_2FA_FOR lists otherwise, and refuses unknown roles', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).otpRequiredFor).toEqual(['admin']);
-    expect(loadConfig({ DATA_DIR: dataDir, REQUIRE_2FA_FOR: 'admin, sales' }).otpRequiredFor).toEqual(['admin', 'sales']);
+    expect(loadConfig({ DATA_DIR: dataDir, REQUIRE_2FA_FOR: 'admin, sales' }).otpRequiredFor).toEqual([
+      'admin',
+      'sales',
+    ]);
     expect(loadConfig({ DATA_DIR: dataDir, REQUIRE_2FA_FOR: '' }).otpRequiredFor).toEqual([]);
     expect(() => loadConfig({ DATA_DIR: dataDir, REQUIRE_2FA_FOR: 'admin,root' })).toThrow(ConfigError);
     expect(loadConfig({ DATA_DIR: dataDir, LOGIN_MAX_FAILURES: '5' }).loginThrottle).toEqual({
@@ -53,9 +56,14 @@ describe('configuration', () => {
   it('reads the keys of before a rotation from ENCRYPTION_KEY_PREVIOUS, comma-separated', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).previousEncryptionKeys).toEqual([]);
-    const config = loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY_PREVIOUS: ` ${'AB'.repeat(32)}, ${'cd'.repeat(32)} ` });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY_PREVIOUS: ` ${'AB'.repeat(32)}, ${'cd'.repeat(32)} `,
+    });
     expect(config.previousEncryptionKeys).toEqual(['ab'.repeat(32), 'cd'.repeat(32)]);
-    expect(() => loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY_PREVIOUS: 'not-a-key' })).toThrow(/ENCRYPTION_KEY_PREVIOUS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ENCRYPTION_KEY_PREVIOUS: 'not-a-key' })).toThrow(
+      /ENCRYPTION_KEY_PREVIOUS/,
+    );
   });
 
   it('turns demo data off with DEMO_DATA=0 or --no-demo-data', () => {

@@ -33,12 +33,26 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Trading Platform <no-reply@localhost>'),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET deve avere almeno 32 caratteri').optional(),
-  ENCRYPTION_KEY: z.string().regex(HEX_64, 'ENCRYPTION_KEY deve essere di 64 caratteri esadecimali').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(HEX_64, 'ENCRYPTION_KEY deve essere di 64 caratteri esadecimali')
+    .optional(),
   ENCRYPTION_KEY_PREVIOUS: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((key) => key.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.string().regex(HEX_64, 'ENCRYPTION_KEY_PREVIOUS: chiavi di 64 caratteri esadecimali separate da virgola'))),
+    .transform((list) =>
+      list
+        .split(',')
+        .map((key) => key.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(HEX_64, 'ENCRYPTION_KEY_PREVIOUS: chiavi di 64 caratteri esadecimali separate da virgola'),
+      ),
+    ),
   DEMO_DATA: z.enum(['0', '1', 'false', 'true']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -62,9 +76,19 @@ const envSchema = z.object({
   REQUIRE_2FA_FOR: z
     .string()
     .default('admin')
-    .transform((list) => list.split(',').map((role) => role.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((role) => role.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(roleSchema, 'REQUIRE_2FA_FOR: ruoli separati da virgola tra admin, user, sales')),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   MAX_JOBS_PER_USER: z.coerce.number().int().min(1).max(1000).default(5),
   AUDIT_ANON_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN deve avere almeno 32 caratteri').optional(),
@@ -72,16 +96,33 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   RUNNER_NAME: z
     .string()
-    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'RUNNER_NAME: fino a 64 tra lettere, cifre, punto, trattino e trattino basso')
+    .regex(
+      /^[A-Za-z0-9._-]{1,64}$/,
+      'RUNNER_NAME: fino a 64 tra lettere, cifre, punto, trattino e trattino basso',
+    )
     .optional(),
   ROLES: z
     .string()
     .default(ALL_ROLES.join(','))
-    .transform((list) => [...new Set(list.split(',').map((role) => role.trim()).filter(Boolean))])
-    .pipe(z.array(z.enum(ALL_ROLES), 'ROLES: ruoli separati da virgola tra api, runner, bots').min(1, 'ROLES: almeno un ruolo')),
+    .transform((list) => [
+      ...new Set(
+        list
+          .split(',')
+          .map((role) => role.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.enum(ALL_ROLES), 'ROLES: ruoli separati da virgola tra api, runner, bots')
+        .min(1, 'ROLES: almeno un ruolo'),
+    ),
   BOT_HOST_NAME: z
     .string()
-    .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'BOT_HOST_NAME: fino a 64 tra lettere, cifre, punto, due punti, trattino e trattino basso')
+    .regex(
+      /^[A-Za-z0-9._:-]{1,64}$/,
+      'BOT_HOST_NAME: fino a 64 tra lettere, cifre, punto, due punti, trattino e trattino basso',
+    )
     .optional(),
   BOT_HOST_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(200),
   BOT_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
@@ -118,7 +159,9 @@ export interface AppConfig {
   /** Capital.com's hosts, for the bots; unset means Capital.com's own. */
   capital: { apiUrl: string | undefined; demoApiUrl: string | undefined; streamUrl: string | undefined };
   /** Where the market prices come from: the replay of stored bars, or a Capital.com session's quote stream. */
-  feed: { source: 'replay' } | { source: 'capital'; demo: boolean; apiKey: string; identifier: string; password: string };
+  feed:
+    | { source: 'replay' }
+    | { source: 'capital'; demo: boolean; apiKey: string; identifier: string; password: string };
   /** The reverse proxies whose X-Forwarded-For is believed; none unless TRUST_PROXY names them. */
   trustProxy: string[] | undefined;
   /** Failed-login counters and the password hashing cap. */
@@ -159,7 +202,10 @@ interface StoredSecrets {
 function loadOrCreateSecrets(dataDir: string): StoredSecrets {
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
-  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), encryptionKey: randomBytes(32).toString('hex') };
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    encryptionKey: randomBytes(32).toString('hex'),
+  };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
@@ -167,13 +213,23 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
 
 function feedConfig(vars: z.infer<typeof envSchema>): AppConfig['feed'] {
   if (vars.FEED_SOURCE === 'replay') return { source: 'replay' };
-  const { CAPITAL_FEED_API_KEY: apiKey, CAPITAL_FEED_IDENTIFIER: identifier, CAPITAL_FEED_PASSWORD: password } = vars;
+  const {
+    CAPITAL_FEED_API_KEY: apiKey,
+    CAPITAL_FEED_IDENTIFIER: identifier,
+    CAPITAL_FEED_PASSWORD: password,
+  } = vars;
   if (!apiKey || !identifier || !password) {
     throw new ConfigError(
       'Configurazione non valida:\n  FEED_SOURCE=capital richiede CAPITAL_FEED_API_KEY, CAPITAL_FEED_IDENTIFIER e CAPITAL_FEED_PASSWORD',
     );
   }
-  return { source: 'capital', demo: vars.CAPITAL_FEED_DEMO === '1' || vars.CAPITAL_FEED_DEMO === 'true', apiKey, identifier, password };
+  return {
+    source: 'capital',
+    demo: vars.CAPITAL_FEED_DEMO === '1' || vars.CAPITAL_FEED_DEMO === 'true',
+    apiKey,
+    identifier,
+    password,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []): AppConfig {
@@ -212,7 +268,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = [])
     weather: { apiKey: vars.WEATHER_API_KEY, baseUrl: vars.WEATHER_API_URL },
     feedSpeed: vars.FEED_SPEED,
     demoBroker: vars.DEMO_BROKER,
-    capital: { apiUrl: vars.CAPITAL_API_URL, demoApiUrl: vars.CAPITAL_DEMO_API_URL, streamUrl: vars.CAPITAL_STREAM_URL },
+    capital: {
+      apiUrl: vars.CAPITAL_API_URL,
+      demoApiUrl: vars.CAPITAL_DEMO_API_URL,
+      streamUrl: vars.CAPITAL_STREAM_URL,
+    },
     feed: feedConfig(vars),
     trustProxy: vars.TRUST_PROXY,
     loginThrottle: {

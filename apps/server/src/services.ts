@@ -115,19 +115,47 @@ const noBots: BotControl = { investmentChanged: () => undefined, accountChanged:
 export function buildServices(deps: ServiceDeps) {
   const clock = deps.clock ?? systemClock;
   const { db } = deps.database;
-  const logs = new LogsService(new LogsRepository(db), clock, { anonymousDays: deps.auditAnonDays ?? 30, logger: deps.securityLogger });
+  const logs = new LogsService(new LogsRepository(db), clock, {
+    anonymousDays: deps.auditAnonDays ?? 30,
+    logger: deps.securityLogger,
+  });
   const sessionCache = sessionCacheFor(deps.database.notifications);
   const authRepository = new AuthRepository(db, sessionCache);
-  const loginThrottle = new LoginThrottle(new ThrottleRepository(db), logs, clock, deps.loginThrottle ?? DEFAULT_THROTTLE_OPTIONS);
+  const loginThrottle = new LoginThrottle(
+    new ThrottleRepository(db),
+    logs,
+    clock,
+    deps.loginThrottle ?? DEFAULT_THROTTLE_OPTIONS,
+  );
   const otpRequiredFor = deps.otpRequiredFor ?? ['admin'];
   const masterKeys = { current: deps.encryptionKey, previous: deps.previousEncryptionKeys ?? [] };
-  const otp = new OtpService(authRepository, logs, clock, new AtRestCipher(masterKeys, 'totp-secrets'), loginThrottle, otpRequiredFor);
-  const auth = new AuthService(authRepository, logs, clock, new AccessTokens(deps.jwtSecret, clock), otp, loginThrottle, {
+  const otp = new OtpService(
+    authRepository,
+    logs,
+    clock,
+    new AtRestCipher(masterKeys, 'totp-secrets'),
+    loginThrottle,
     otpRequiredFor,
-    sessionMaxHours: deps.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS,
+  );
+  const auth = new AuthService(
+    authRepository,
+    logs,
+    clock,
+    new AccessTokens(deps.jwtSecret, clock),
+    otp,
+    loginThrottle,
+    {
+      otpRequiredFor,
+      sessionMaxHours: deps.sessionMaxHours ?? DEFAULT_SESSION_MAX_HOURS,
+    },
+  );
+  const reveal = new RevealCipher(deriveKey(deps.encryptionKey, 'reveal-keys'), clock, (sessionId) =>
+    authRepository.findVerifiedPassword(sessionId),
+  );
+  const passwords = new PasswordsService(authRepository, logs, clock, deps.mailer, otp, loginThrottle, {
+    publicUrl: deps.publicUrl,
+    reveal,
   });
-  const reveal = new RevealCipher(deriveKey(deps.encryptionKey, 'reveal-keys'), clock, (sessionId) => authRepository.findVerifiedPassword(sessionId));
-  const passwords = new PasswordsService(authRepository, logs, clock, deps.mailer, otp, loginThrottle, { publicUrl: deps.publicUrl, reveal });
   const captcha = createAltchaVerifier(deriveKey(deps.encryptionKey, 'captcha').toString('hex'), clock);
   const registration = new RegistrationService(authRepository, logs, deps.mailer, captcha);
   const instruments = new InstrumentsService(new InstrumentsRepository(db));
@@ -140,20 +168,43 @@ export function buildServices(deps: ServiceDeps) {
     deps.jobQueued?.();
   };
   const maxJobsPerUser = deps.maxJobsPerUser ?? 5;
-  const backtests = new BacktestsService(new BacktestsRepository(db), logs, instruments, algorithms, deps.prices, notifyQueued, maxJobsPerUser);
-  const analyses = new AnalysesService(new AnalysesRepository(db), logs, deps.prices, notifyQueued, maxJobsPerUser);
+  const backtests = new BacktestsService(
+    new BacktestsRepository(db),
+    logs,
+    instruments,
+    algorithms,
+    deps.prices,
+    notifyQueued,
+    maxJobsPerUser,
+  );
+  const analyses = new AnalysesService(
+    new AnalysesRepository(db),
+    logs,
+    deps.prices,
+    notifyQueued,
+    maxJobsPerUser,
+  );
   const executor = deps.executor ?? inlineExecutor;
   // Who a restarted runner is: PGlite has one process by construction, so all it finds running is its own.
-  const identity = { soleRunner: deps.database.kind === 'pglite', ...(deps.runnerName ? { name: deps.runnerName } : {}) };
+  const identity = {
+    soleRunner: deps.database.kind === 'pglite',
+    ...(deps.runnerName ? { name: deps.runnerName } : {}),
+  };
   const runner = new JobRunner(
     registerJobs(db, {
       backtest: backtestHandler({ backtests, algorithms, instruments, prices: deps.prices, executor }),
       analysis: analysisHandler({ analyses, instruments, prices: deps.prices, executor }),
     }),
-    { logger: deps.jobLogger ?? silentLogger, ...identity, ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}) },
+    {
+      logger: deps.jobLogger ?? silentLogger,
+      ...identity,
+      ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
+    },
   );
 
-  const investments = new InvestmentsService(new InvestmentsRepository(db), logs, botControl, { demoBroker: deps.demoBroker ?? 'paper' });
+  const investments = new InvestmentsService(new InvestmentsRepository(db), logs, botControl, {
+    demoBroker: deps.demoBroker ?? 'paper',
+  });
 
   // Alerts: the bots report events to them; their deliveries run on a runner of their own.
   const alertPolicy = new WebhookAddressPolicy(deps.alertWebhookAllow ?? []);
@@ -210,16 +261,36 @@ export function buildServices(deps: ServiceDeps) {
     instruments,
     algorithms,
     users: new UsersService(new UsersRepository(db, sessionCache), logs, clock, passwords),
-    accounts: new AccountsService(new AccountsRepository(db), logs, new AtRestCipher(masterKeys, 'broker-credentials'), reveal, botControl),
+    accounts: new AccountsService(
+      new AccountsRepository(db),
+      logs,
+      new AtRestCipher(masterKeys, 'broker-credentials'),
+      reveal,
+      botControl,
+    ),
     investments,
-    bots: new BotsService(new BotsRepository(db), instruments, deps.prices, logs, clock, { demoBroker: deps.demoBroker ?? 'paper' }, alerts),
+    bots: new BotsService(
+      new BotsRepository(db),
+      instruments,
+      deps.prices,
+      logs,
+      clock,
+      { demoBroker: deps.demoBroker ?? 'paper' },
+      alerts,
+    ),
     alerts,
     alertRunner,
     transactions: new TransactionsService(new TransactionsRepository(db)),
     backtests,
     equityCurves: new EquityCurveService(backtests, instruments, deps.prices, executor),
     analyses,
-    statements: new StatementsService(new StatementsRepository(db), investments, backtests, instruments, clock),
+    statements: new StatementsService(
+      new StatementsRepository(db),
+      investments,
+      backtests,
+      instruments,
+      clock,
+    ),
     jobRunner: runner,
     executor,
     /** The stored prices, which the live runtime's replay feeds read too. */

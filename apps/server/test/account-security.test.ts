@@ -8,7 +8,11 @@ import { createTestApp, type TestApp } from './support/test-app';
 const changePassword = (testApp: TestApp, token: string, payload: Record<string, unknown>) =>
   testApp.call({ ...requestOf(API.auth.changePassword), token, payload });
 const verifyPassword = (testApp: TestApp, token: string, password: string) =>
-  testApp.call<{ revealKey: string }>({ ...requestOf(API.auth.verifyPassword), token, payload: { password } });
+  testApp.call<{ revealKey: string }>({
+    ...requestOf(API.auth.verifyPassword),
+    token,
+    payload: { password },
+  });
 
 describe('change password', () => {
   it('changes it and signs out the other sessions, not this one', async () => {
@@ -24,7 +28,10 @@ describe('change password', () => {
     expect(answer.body).toEqual({ ok: true, data: null });
     expect((await testApp.call({ ...requestOf(API.auth.me), token: here.jwt })).status).toBe(200);
     expect((await testApp.call({ ...requestOf(API.auth.me), token: elsewhere.jwt })).status).toBe(401);
-    const relogin = await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: 'Brand-new-secret-7' } });
+    const relogin = await testApp.call({
+      ...requestOf(API.auth.login),
+      payload: { username: user.username, password: 'Brand-new-secret-7' },
+    });
     expect(relogin.status).toBe(200);
   });
 
@@ -51,10 +58,19 @@ describe('change password', () => {
     const user = await createUser(testApp);
     const session = await login(testApp, user);
     const secret = await enableOtp(testApp, session.jwt);
-    const body = { currentPassword: DEFAULT_PASSWORD, newPassword: 'Brand-new-secret-7', confirmPassword: 'Brand-new-secret-7' };
+    const body = {
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: 'Brand-new-secret-7',
+      confirmPassword: 'Brand-new-secret-7',
+    };
     expect((await changePassword(testApp, session.jwt, body)).body.error).toBe(OTP_MESSAGES.codeRequired);
-    expect((await changePassword(testApp, session.jwt, { ...body, otpCode: '000000' })).body.error).toBe(OTP_MESSAGES.invalidSettings);
-    const withCode = await changePassword(testApp, session.jwt, { ...body, otpCode: totpCode(secret, testApp.clock.now()) });
+    expect((await changePassword(testApp, session.jwt, { ...body, otpCode: '000000' })).body.error).toBe(
+      OTP_MESSAGES.invalidSettings,
+    );
+    const withCode = await changePassword(testApp, session.jwt, {
+      ...body,
+      otpCode: totpCode(secret, testApp.clock.now()),
+    });
     expect(withCode.body.ok).toBe(true);
   });
 });
@@ -108,7 +124,10 @@ describe('2FA settings', () => {
   it('gives the settings shape of the setup and refuses a code of another secret', async () => {
     const testApp = await createTestApp();
     const session = await login(testApp, await createUser(testApp));
-    const setup = await testApp.call<{ otpAuthUrl: string; secret: string }>({ ...requestOf(API.auth.otpUrl), token: session.jwt });
+    const setup = await testApp.call<{ otpAuthUrl: string; secret: string }>({
+      ...requestOf(API.auth.otpUrl),
+      token: session.jwt,
+    });
     expect(setup.body.data.otpAuthUrl).toMatch(/^otpauth:\/\/totp\//);
     const mismatched = await testApp.call({
       ...requestOf(API.auth.otpVerify),

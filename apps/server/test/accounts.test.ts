@@ -14,18 +14,40 @@ function reveal(ciphertext: string, revealKey: string): string {
 }
 
 const revealKeyOf = async (testApp: TestApp, token: string) =>
-  (await testApp.call<{ revealKey: string }>({ ...requestOf(API.auth.verifyPassword), token, payload: { password: DEFAULT_PASSWORD } })).body.data.revealKey;
+  (
+    await testApp.call<{ revealKey: string }>({
+      ...requestOf(API.auth.verifyPassword),
+      token,
+      payload: { password: DEFAULT_PASSWORD },
+    })
+  ).body.data.revealKey;
 
-const newAccount = { accountId: 'CAP-1001', isDemo: true, brokerName: 'Whatever', username: 'trader.one', password: 'broker-secret', apikey: 'key-123' };
+const newAccount = {
+  accountId: 'CAP-1001',
+  isDemo: true,
+  brokerName: 'Whatever',
+  username: 'trader.one',
+  password: 'broker-secret',
+  apikey: 'key-123',
+};
 
 describe('accounts', () => {
   it('stores credentials encrypted and reveals them only under the session key', async () => {
     const testApp = await createTestApp();
     const user = await createUser(testApp);
     const session = await login(testApp, user);
-    const created = await testApp.call<Account>({ ...requestOf(API.accounts.add), token: session.jwt, payload: newAccount });
+    const created = await testApp.call<Account>({
+      ...requestOf(API.accounts.add),
+      token: session.jwt,
+      payload: newAccount,
+    });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ accountId: 'CAP-1001', isDemo: true, brokerName: 'Capital.com', owner: { _id: user.id } });
+    expect(created.body.data).toMatchObject({
+      accountId: 'CAP-1001',
+      isDemo: true,
+      brokerName: 'Capital.com',
+      owner: { _id: user.id },
+    });
 
     const [stored] = await testApp.database.db.select().from(accounts);
     expect(JSON.stringify(stored)).not.toContain('broker-secret');
@@ -62,7 +84,11 @@ describe('accounts', () => {
     const adminToken = (await login(testApp, admin)).jwt;
 
     // A user cannot give an account to someone else: the owner field is ignored.
-    const own = await testApp.call<Account>({ ...requestOf(API.accounts.add), token: annaToken, payload: { ...newAccount, owner: bruno.id } });
+    const own = await testApp.call<Account>({
+      ...requestOf(API.accounts.add),
+      token: annaToken,
+      payload: { ...newAccount, owner: bruno.id },
+    });
     expect(own.body.data.owner._id).toBe(anna.id);
     const assigned = await testApp.call<Account>({
       ...requestOf(API.accounts.add),
@@ -70,7 +96,11 @@ describe('accounts', () => {
       payload: { ...newAccount, accountId: 'CAP-2002', owner: bruno.id },
     });
     expect(assigned.body.data.owner._id).toBe(bruno.id);
-    const ownerless = await testApp.call({ ...requestOf(API.accounts.add), token: adminToken, payload: { ...newAccount, accountId: 'CAP-3003' } });
+    const ownerless = await testApp.call({
+      ...requestOf(API.accounts.add),
+      token: adminToken,
+      payload: { ...newAccount, accountId: 'CAP-3003' },
+    });
     expect(ownerless.body.error).toBe(ACCOUNT_MESSAGES.ownerRequired);
 
     const brunoSees = await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token: brunoToken });
@@ -78,16 +108,27 @@ describe('accounts', () => {
     const adminSees = await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token: adminToken });
     expect(adminSees.body.data).toHaveLength(2);
 
-    const foreignEdit = await testApp.call({ ...requestOf(API.accounts.edit, { id: own.body.data._id }), token: brunoToken, payload: { ...newAccount, accountId: 'STOLEN' } });
+    const foreignEdit = await testApp.call({
+      ...requestOf(API.accounts.edit, { id: own.body.data._id }),
+      token: brunoToken,
+      payload: { ...newAccount, accountId: 'STOLEN' },
+    });
     expect(foreignEdit.status).toBe(404);
-    const foreignDelete = await testApp.call({ ...requestOf(API.accounts.remove, { id: own.body.data._id }), token: brunoToken });
+    const foreignDelete = await testApp.call({
+      ...requestOf(API.accounts.remove, { id: own.body.data._id }),
+      token: brunoToken,
+    });
     expect(foreignDelete.status).toBe(404);
   });
 
   it('edits without the secrets when they were not unlocked, and with them when sent', async () => {
     const testApp = await createTestApp();
     const session = await login(testApp, await createUser(testApp));
-    const created = await testApp.call<Account>({ ...requestOf(API.accounts.add), token: session.jwt, payload: newAccount });
+    const created = await testApp.call<Account>({
+      ...requestOf(API.accounts.add),
+      token: session.jwt,
+      payload: newAccount,
+    });
     const id = created.body.data._id;
     const key = await revealKeyOf(testApp, session.jwt);
 
@@ -118,7 +159,11 @@ describe('accounts', () => {
       [{ password: '' }, ACCOUNT_MESSAGES.passwordRequired],
     ];
     for (const [override, message] of cases) {
-      const answer = await testApp.call({ ...requestOf(API.accounts.add), token, payload: { ...newAccount, ...override } });
+      const answer = await testApp.call({
+        ...requestOf(API.accounts.add),
+        token,
+        payload: { ...newAccount, ...override },
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe(message);
     }
@@ -132,7 +177,11 @@ describe('accounts', () => {
     const testApp = await createTestApp();
     const admin = await createUser(testApp, { role: 'admin' });
     const token = (await login(testApp, admin)).jwt;
-    const account = await testApp.call<Account>({ ...requestOf(API.accounts.add), token, payload: { ...newAccount, owner: admin.id } });
+    const account = await testApp.call<Account>({
+      ...requestOf(API.accounts.add),
+      token,
+      payload: { ...newAccount, owner: admin.id },
+    });
     const algorithm = await testApp.call<{ _id: string }>({
       ...requestOf(API.algorithms.add),
       token,
@@ -141,14 +190,28 @@ describe('accounts', () => {
     const investment = await testApp.call<{ _id: string }>({
       ...requestOf(API.investments.add),
       token,
-      payload: { accountId: account.body.data._id, algorithmId: algorithm.body.data._id, capital: 1000, parameters: { leverage: 10, size: 1.5, additional: 0.5, maxcontracts: 5 } },
+      payload: {
+        accountId: account.body.data._id,
+        algorithmId: algorithm.body.data._id,
+        capital: 1000,
+        parameters: { leverage: 10, size: 1.5, additional: 0.5, maxcontracts: 5 },
+      },
     });
-    const refused = await testApp.call({ ...requestOf(API.accounts.remove, { id: account.body.data._id }), token });
+    const refused = await testApp.call({
+      ...requestOf(API.accounts.remove, { id: account.body.data._id }),
+      token,
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(ACCOUNT_MESSAGES.inUse);
 
-    await testApp.call({ ...requestOf(API.investments.requestDeletion, { id: investment.body.data._id }), token });
-    const deleted = await testApp.call({ ...requestOf(API.accounts.remove, { id: account.body.data._id }), token });
+    await testApp.call({
+      ...requestOf(API.investments.requestDeletion, { id: investment.body.data._id }),
+      token,
+    });
+    const deleted = await testApp.call({
+      ...requestOf(API.accounts.remove, { id: account.body.data._id }),
+      token,
+    });
     expect(deleted.body).toEqual({ ok: true, data: null });
     expect(await testApp.database.db.select().from(accounts)).toHaveLength(0);
   });

@@ -23,7 +23,13 @@ describe('algorithms', () => {
     const edited = await testApp.call<Algorithm>({
       ...requestOf(API.algorithms.edit, { id: created.body.data._id }),
       token,
-      payload: { name: 'Grid NASDAQ', description: 'Griglia long', minCapital: 3000, market: 'NASDAQ', config: { target: 250 } },
+      payload: {
+        name: 'Grid NASDAQ',
+        description: 'Griglia long',
+        minCapital: 3000,
+        market: 'NASDAQ',
+        config: { target: 250 },
+      },
     });
     expect(edited.body.data.config).toMatchObject({ mediazione: 100, target: 250 });
 
@@ -42,9 +48,17 @@ describe('algorithms', () => {
   it('refuses the form with the spec messages', async () => {
     const testApp = await createTestApp();
     const token = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
-    const noName = await testApp.call({ ...requestOf(API.algorithms.add), token, payload: { name: '', description: 'x', minCapital: 10 } });
+    const noName = await testApp.call({
+      ...requestOf(API.algorithms.add),
+      token,
+      payload: { name: '', description: 'x', minCapital: 10 },
+    });
     expect(noName.body.error).toBe(ALGORITHM_MESSAGES.nameDescriptionRequired);
-    const zero = await testApp.call({ ...requestOf(API.algorithms.add), token, payload: { name: 'a', description: 'b', minCapital: 0 } });
+    const zero = await testApp.call({
+      ...requestOf(API.algorithms.add),
+      token,
+      payload: { name: 'a', description: 'b', minCapital: 0 },
+    });
     expect(zero.body.error).toBe(ALGORITHM_MESSAGES.minCapitalPositive);
     const badMultiplier = await testApp.call({
       ...requestOf(API.algorithms.add),

@@ -18,7 +18,10 @@ describe('login', () => {
   it('answers jwt, refresh token and the session user for the right password', async () => {
     const testApp = await createTestApp();
     const user = await createUser(testApp, { firstname: 'Anna', lastname: 'Bianchi' });
-    const { status, body } = await attempt(testApp, { username: user.username.toUpperCase(), password: DEFAULT_PASSWORD });
+    const { status, body } = await attempt(testApp, {
+      username: user.username.toUpperCase(),
+      password: DEFAULT_PASSWORD,
+    });
     expect(status).toBe(200);
     expect(body.data.jwt.split('.')).toHaveLength(3);
     expect(body.data.refreshToken.length).toBeGreaterThan(30);
@@ -52,16 +55,19 @@ describe('login', () => {
     ['pending', LOGIN_MESSAGES.pending],
     ['rejected', LOGIN_MESSAGES.rejected],
     ['blocked', LOGIN_MESSAGES.blocked],
-  ] as const)('refuses a %s account with its message once the password is right', async (requestStatus, message) => {
-    const testApp = await createTestApp();
-    const user = await createUser(testApp, { requestStatus });
-    const right = await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD });
-    expect(right.status).toBe(403);
-    expect(right.body).toEqual({ ok: false, error: message });
-    // A wrong password does not reveal the account's state.
-    const wrong = await attempt(testApp, { username: user.username, password: 'wrong-password' });
-    expect(wrong.body.error).toBe(LOGIN_MESSAGES.invalidCredentials);
-  });
+  ] as const)(
+    'refuses a %s account with its message once the password is right',
+    async (requestStatus, message) => {
+      const testApp = await createTestApp();
+      const user = await createUser(testApp, { requestStatus });
+      const right = await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD });
+      expect(right.status).toBe(403);
+      expect(right.body).toEqual({ ok: false, error: message });
+      // A wrong password does not reveal the account's state.
+      const wrong = await attempt(testApp, { username: user.username, password: 'wrong-password' });
+      expect(wrong.body.error).toBe(LOGIN_MESSAGES.invalidCredentials);
+    },
+  );
 
   it('refuses a user whose deletion was requested', async () => {
     const testApp = await createTestApp();
@@ -90,16 +96,32 @@ describe('login', () => {
     expect(withoutCode.status).toBe(401);
     expect(withoutCode.body).toEqual({ ok: false, error: LOGIN_MESSAGES.otpRequired, requiresOtp: true });
 
-    const wrongCode = await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD, otpCode: '000000' });
+    const wrongCode = await attempt(testApp, {
+      username: user.username,
+      password: DEFAULT_PASSWORD,
+      otpCode: '000000',
+    });
     expect(wrongCode.status).toBe(401);
-    expect(wrongCode.body).toEqual({ ok: false, error: LOGIN_MESSAGES.invalidCredentials, requiresOtp: true });
+    expect(wrongCode.body).toEqual({
+      ok: false,
+      error: LOGIN_MESSAGES.invalidCredentials,
+      requiresOtp: true,
+    });
 
     const code = totpCode(secret, testApp.clock.now());
-    const accepted = await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD, otpCode: code });
+    const accepted = await attempt(testApp, {
+      username: user.username,
+      password: DEFAULT_PASSWORD,
+      otpCode: code,
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.data.user.otp.status).toBe('enabled');
 
-    const replayed = await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD, otpCode: code });
+    const replayed = await attempt(testApp, {
+      username: user.username,
+      password: DEFAULT_PASSWORD,
+      otpCode: code,
+    });
     expect(replayed.status).toBe(401);
     expect(replayed.body.requiresOtp).toBe(true);
   });
@@ -134,7 +156,10 @@ describe('login', () => {
     const verified = await testApp.call({
       ...requestOf(API.auth.otpVerify),
       token: first.jwt,
-      payload: { token: totpCode(setup.body.data.secret, testApp.clock.now()), secret: setup.body.data.secret },
+      payload: {
+        token: totpCode(setup.body.data.secret, testApp.clock.now()),
+        secret: setup.body.data.secret,
+      },
     });
     expect(verified.body).toEqual({ ok: true, data: null });
 
@@ -177,7 +202,10 @@ describe('login', () => {
     const testApp = await createTestApp();
     const user = await createUser(testApp);
     const secret = await enableOtp(testApp, (await login(testApp, user)).jwt);
-    const withCode = await login(testApp, user, { rememberMe: true, otpCode: totpCode(secret, testApp.clock.now()) });
+    const withCode = await login(testApp, user, {
+      rememberMe: true,
+      otpCode: totpCode(secret, testApp.clock.now()),
+    });
     testApp.clock.advance(30_000);
     const auto = await attempt(testApp, { username: user.username, rememberToken: withCode.rememberToken });
     expect(auto.body.requiresOtp).toBe(true);
@@ -209,7 +237,9 @@ describe('login', () => {
     const user = await createUser(testApp);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await attempt(testApp, { username: user.username, password: `wrong-${i}-password` })).status);
+      statuses.push(
+        (await attempt(testApp, { username: user.username, password: `wrong-${i}-password` })).status,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     const limited = await attempt(testApp, { username: user.username, password: DEFAULT_PASSWORD });

@@ -2,7 +2,15 @@
 // computes and ranks its rows on the bars before, and each row carries its run on the held-back
 // bars, which is what a single backtest of the held-back days with the row's parameters gives.
 // Every row also carries its time under water (point 5). Bad hold-backs are refused in Italian.
-import { BACKTEST_MESSAGES, EQUITY_CURVE_API, urlOf, requestOf, type Backtest, type BacktestResult, type EquityCurveData } from '@platform/contracts';
+import {
+  BACKTEST_MESSAGES,
+  EQUITY_CURVE_API,
+  urlOf,
+  requestOf,
+  type Backtest,
+  type BacktestResult,
+  type EquityCurveData,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from './support/factories';
@@ -45,7 +53,11 @@ async function setUp() {
 }
 
 async function finished(testApp: TestApp, token: string, config: object): Promise<Backtest> {
-  const created = await testApp.call<Backtest>({ ...requestOf(API.backtests.create), token, payload: { config } });
+  const created = await testApp.call<Backtest>({
+    ...requestOf(API.backtests.create),
+    token,
+    payload: { config },
+  });
   expect(created.body.error).toBeUndefined();
   expect(await testApp.app.services.jobRunner.runOnce()).toBe(true);
   const done = await testApp.call<Backtest>({
@@ -83,7 +95,9 @@ describe('a range that holds back the end of its period', () => {
     expect(range.holdOut).toBe(20);
     // Five days of bars, 20% of them the last day's: the split is that day's first bar.
     expect(range.heldBackFrom).toBe('2024-03-05T00:00:00.000Z');
-    expect(range.results.every((row) => row.heldBack?.from === Date.parse('2024-03-05T00:00:00Z'))).toBe(true);
+    expect(range.results.every((row) => row.heldBack?.from === Date.parse('2024-03-05T00:00:00Z'))).toBe(
+      true,
+    );
     expect(range.results.some((row) => row.heldBack!.profit !== row.profit)).toBe(true);
 
     for (let index = 0; index < range.results.length; index += 127) {
@@ -109,16 +123,24 @@ describe('a range that holds back the end of its period', () => {
       close(heldBack.openPnl, outOfSample.openPnl);
     }
     // Time under water is in days, and a grid that trades is under water for a while.
-    expect(range.results.every((row) => row.timeUnderWaterDays! >= 0 && row.timeUnderWaterDays! <= 4)).toBe(true);
+    expect(range.results.every((row) => row.timeUnderWaterDays! >= 0 && row.timeUnderWaterDays! <= 4)).toBe(
+      true,
+    );
     expect(range.results.some((row) => row.timeUnderWaterDays! > 0)).toBe(true);
   }, 120_000);
 
   it('draws a row’s equity curve over the part its rows were ranked on', async () => {
     const { testApp, token, algorithm } = await setUp();
     const range = await finished(testApp, token, { ...RANGE, algorithm, holdOut: 20 });
-    const row = range.results.findIndex((result) => result.trades > 0 && result.heldBack!.profit !== result.profit);
+    const row = range.results.findIndex(
+      (result) => result.trades > 0 && result.heldBack!.profit !== result.profit,
+    );
     expect(row).toBeGreaterThanOrEqual(0);
-    const curve = await testApp.call<EquityCurveData>({ method: 'GET', url: urlOf(EQUITY_CURVE_API.curve, { id: range._id, row }), token });
+    const curve = await testApp.call<EquityCurveData>({
+      method: 'GET',
+      url: urlOf(EQUITY_CURVE_API.curve, { id: range._id, row }),
+      token,
+    });
     expect(curve.body.error).toBeUndefined();
     const result = range.results[row]!;
     expect(curve.body.data.trades).toBe(result.trades);
@@ -129,7 +151,10 @@ describe('a range that holds back the end of its period', () => {
 
   it('holds back nothing at 0, or when the request does not say', async () => {
     const { testApp, token, algorithm } = await setUp();
-    for (const config of [{ ...RANGE, algorithm, holdOut: 0 }, { ...RANGE, algorithm }]) {
+    for (const config of [
+      { ...RANGE, algorithm, holdOut: 0 },
+      { ...RANGE, algorithm },
+    ]) {
       const range = await finished(testApp, token, config);
       expect(range.holdOut).toBe(0);
       expect(range.heldBackFrom).toBeNull();

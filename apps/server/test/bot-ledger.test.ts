@@ -23,8 +23,7 @@ async function twoInvestments() {
   const first = (await invest())._id;
   const second = (await invest())._id;
   const transactions = async () =>
-    (await testApp.call<Transaction[]>({ ...requestOf(API.transactions.list), token: ownerToken }))
-      .body.data;
+    (await testApp.call<Transaction[]>({ ...requestOf(API.transactions.list), token: ownerToken })).body.data;
   return { testApp, bots: testApp.app.services.bots, first, second, transactions };
 }
 

@@ -14,7 +14,13 @@ async function seedDemo(testApp: TestApp, encryptionKey: string) {
   return seedDemoData(testApp.database.db, {
     hashPassword: () => hashPassword('Demo-password-1'),
     encryptCredential: (plaintext, credential, accountRowId) =>
-      cipher.encrypt(plaintext, cellOf(credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword, accountRowId)),
+      cipher.encrypt(
+        plaintext,
+        cellOf(
+          credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword,
+          accountRowId,
+        ),
+      ),
     now: new Date('2025-07-01T12:00:00Z'),
   });
 }
@@ -27,13 +33,26 @@ describe('demo data and transactions', () => {
     expect(await seedDemo(testApp, encryptionKey)).toEqual({ demoUserCreated: false });
 
     const session = await login(testApp, { username: DEMO_USERNAME }, { password: 'Demo-password-1' });
-    const algorithms = await testApp.call<Algorithm[]>({ ...requestOf(API.algorithms.list), token: session.jwt });
-    expect(algorithms.body.data.map((algorithm) => algorithm.market).sort()).toEqual(['EURUSD', 'GOLD', 'NASDAQ']);
-    const investments = await testApp.call<Investment[]>({ ...requestOf(API.investments.list), token: session.jwt });
+    const algorithms = await testApp.call<Algorithm[]>({
+      ...requestOf(API.algorithms.list),
+      token: session.jwt,
+    });
+    expect(algorithms.body.data.map((algorithm) => algorithm.market).sort()).toEqual([
+      'EURUSD',
+      'GOLD',
+      'NASDAQ',
+    ]);
+    const investments = await testApp.call<Investment[]>({
+      ...requestOf(API.investments.list),
+      token: session.jwt,
+    });
     expect(investments.body.data).toHaveLength(1);
     expect(investments.body.data[0]).toMatchObject({ capital: 10_000, parameters: { leverage: 20 } });
 
-    const statement = await testApp.call<Transaction[]>({ ...requestOf(API.transactions.list), token: session.jwt });
+    const statement = await testApp.call<Transaction[]>({
+      ...requestOf(API.transactions.list),
+      token: session.jwt,
+    });
     expect(statement.body.data).toHaveLength(30);
     const closes = statement.body.data.map((row) => Date.parse(row.closedAt));
     expect([...closes].sort((a, b) => a - b)).toEqual(closes);
@@ -45,12 +64,30 @@ describe('demo data and transactions', () => {
     const testApp = await createTestApp();
     const anna = await createUser(testApp);
     const admin = await createUser(testApp, { role: 'admin' });
-    const line = { market: 'GOLD' as const, lots: 1, entryPrice: 2000, exitPrice: 2005, reason: 'take-profit' as const, openedAt: new Date(), closedAt: new Date(), profitLoss: 462.96 };
-    await testApp.database.db.insert(transactions).values([{ ...line, userId: anna.id }, { ...line, userId: admin.id, profitLoss: -100 }]);
+    const line = {
+      market: 'GOLD' as const,
+      lots: 1,
+      entryPrice: 2000,
+      exitPrice: 2005,
+      reason: 'take-profit' as const,
+      openedAt: new Date(),
+      closedAt: new Date(),
+      profitLoss: 462.96,
+    };
+    await testApp.database.db.insert(transactions).values([
+      { ...line, userId: anna.id },
+      { ...line, userId: admin.id, profitLoss: -100 },
+    ]);
 
-    const annaSees = await testApp.call<Transaction[]>({ ...requestOf(API.transactions.list), token: (await login(testApp, anna)).jwt });
+    const annaSees = await testApp.call<Transaction[]>({
+      ...requestOf(API.transactions.list),
+      token: (await login(testApp, anna)).jwt,
+    });
     expect(annaSees.body.data.map((row) => row.profitLoss)).toEqual([462.96]);
-    const adminSees = await testApp.call<Transaction[]>({ ...requestOf(API.transactions.list), token: (await login(testApp, admin)).jwt });
+    const adminSees = await testApp.call<Transaction[]>({
+      ...requestOf(API.transactions.list),
+      token: (await login(testApp, admin)).jwt,
+    });
     expect(adminSees.body.data).toHaveLength(2);
   });
 });

@@ -2,7 +2,16 @@
 // row's parameters and period, it ends at the row's balance and equity and its worst drawdown is
 // the row's, to the cent, over rows of real sweeps (single and range, static and dynamic, closed
 // at the end or not); owner or admin only; bad input refused with the envelope.
-import { BACKTEST_MESSAGES, EQUITY_CURVE_API, EQUITY_CURVE_MESSAGES, urlOf, requestOf, type Backtest, type BacktestResult, type EquityCurveData } from '@platform/contracts';
+import {
+  BACKTEST_MESSAGES,
+  EQUITY_CURVE_API,
+  EQUITY_CURVE_MESSAGES,
+  urlOf,
+  requestOf,
+  type Backtest,
+  type BacktestResult,
+  type EquityCurveData,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import type { Bars } from '@platform/engine';
 import { importCsv } from '@platform/marketdata';
@@ -17,7 +26,6 @@ import { SINGLE_GOLD_BACKTEST } from './support/backtest-requests';
 import { createUser, login } from './support/factories';
 import { oscillatingBars } from './support/memory-prices';
 import { createTestApp, type TestApp } from './support/test-app';
-
 
 /** A real file's 1m bars from `from` (inclusive) to `to` (exclusive), ms. */
 async function realBars(file: RealFile, from: number, to: number): Promise<Bars> {
@@ -108,64 +116,64 @@ const RANGE = {
 };
 
 describe('the equity curve of a result row', () => {
-  it(
-    'ends at the row’s balance and equity with the row’s worst drawdown, to the cent, over rows of real sweeps',
-    async () => {
-      const testApp = await createTestApp();
-      // January 2019 of real GOLD 1m bars, and real EURUSD for the rates (engine.md section 1).
-      testApp.prices.set('GOLD', '1m', await realBars(GOLD_2019_H1, Date.UTC(2019, 0, 1), Date.UTC(2019, 1, 1)));
-      testApp.prices.set(
-        'EURUSD',
-        '1m',
-        await realBars(EURUSD_2019_Q1, Date.UTC(2019, 0, 1), Date.UTC(2019, 1, 1)),
-      );
-      const token = await signedIn(testApp);
-      const algorithm = await algorithmId(testApp);
-      const period = { from: '2019-01-02', to: '2019-01-31' };
+  it('ends at the row’s balance and equity with the row’s worst drawdown, to the cent, over rows of real sweeps', async () => {
+    const testApp = await createTestApp();
+    // January 2019 of real GOLD 1m bars, and real EURUSD for the rates (engine.md section 1).
+    testApp.prices.set(
+      'GOLD',
+      '1m',
+      await realBars(GOLD_2019_H1, Date.UTC(2019, 0, 1), Date.UTC(2019, 1, 1)),
+    );
+    testApp.prices.set(
+      'EURUSD',
+      '1m',
+      await realBars(EURUSD_2019_Q1, Date.UTC(2019, 0, 1), Date.UTC(2019, 1, 1)),
+    );
+    const token = await signedIn(testApp);
+    const algorithm = await algorithmId(testApp);
+    const period = { from: '2019-01-02', to: '2019-01-31' };
 
-      const single = await finished(testApp, token, { ...SINGLE_GOLD_BACKTEST, ...period });
-      expect(single.results[0]!.trades).toBeGreaterThan(0);
-      await expectRowsCurves(testApp, token, single, 1);
+    const single = await finished(testApp, token, { ...SINGLE_GOLD_BACKTEST, ...period });
+    expect(single.results[0]!.trades).toBeGreaterThan(0);
+    await expectRowsCurves(testApp, token, single, 1);
 
-      // A tighter stop on a single: cycles closed by the stop, each one marked.
-      const stopped = await finished(testApp, token, {
-        ...SINGLE_GOLD_BACKTEST,
-        ...period,
-        worst: 60,
-        safeWorst: 90,
-      });
-      expect(stopped.results[0]!.stops).toBeGreaterThan(0);
-      await expectRowsCurves(testApp, token, stopped, 1);
-      const marked = await curveOf(testApp, token, stopped._id, 0);
-      expect(marked.body.data.notable.filter((cycle) => cycle.reason === 'stop')).toHaveLength(
-        stopped.results[0]!.stops,
-      );
+    // A tighter stop on a single: cycles closed by the stop, each one marked.
+    const stopped = await finished(testApp, token, {
+      ...SINGLE_GOLD_BACKTEST,
+      ...period,
+      worst: 60,
+      safeWorst: 90,
+    });
+    expect(stopped.results[0]!.stops).toBeGreaterThan(0);
+    await expectRowsCurves(testApp, token, stopped, 1);
+    const marked = await curveOf(testApp, token, stopped._id, 0);
+    expect(marked.body.data.notable.filter((cycle) => cycle.reason === 'stop')).toHaveLength(
+      stopped.results[0]!.stops,
+    );
 
-      const staticRange = await finished(testApp, token, {
-        ...RANGE,
-        ...period,
-        algorithm,
-        dynamic: false,
-        close: true,
-      });
-      expect(staticRange.results).toHaveLength(1323);
-      expect(await expectRowsCurves(testApp, token, staticRange, 11)).toBe(121);
+    const staticRange = await finished(testApp, token, {
+      ...RANGE,
+      ...period,
+      algorithm,
+      dynamic: false,
+      close: true,
+    });
+    expect(staticRange.results).toHaveLength(1323);
+    expect(await expectRowsCurves(testApp, token, staticRange, 11)).toBe(121);
 
-      const dynamicRange = await finished(testApp, token, {
-        ...RANGE,
-        ...period,
-        worst: 150,
-        safeWorst: 200,
-        algorithm,
-        dynamic: true,
-        close: false,
-      });
-      expect(dynamicRange.results.some((row) => row.stops > 0)).toBe(true);
-      expect(dynamicRange.results.some((row) => row.openPnl !== 0)).toBe(true);
-      expect(await expectRowsCurves(testApp, token, dynamicRange, 23)).toBe(58);
-    },
-    240_000,
-  );
+    const dynamicRange = await finished(testApp, token, {
+      ...RANGE,
+      ...period,
+      worst: 150,
+      safeWorst: 200,
+      algorithm,
+      dynamic: true,
+      close: false,
+    });
+    expect(dynamicRange.results.some((row) => row.stops > 0)).toBe(true);
+    expect(dynamicRange.results.some((row) => row.openPnl !== 0)).toBe(true);
+    expect(await expectRowsCurves(testApp, token, dynamicRange, 23)).toBe(58);
+  }, 240_000);
 
   it('ends at the row’s figures on the bars the backtest tests use, and draws at most 1,500 points', async () => {
     const testApp = await createTestApp();

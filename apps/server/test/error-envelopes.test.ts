@@ -91,8 +91,7 @@ describe('error envelopes', () => {
       await bothArrived;
       return insert.call(this, id, values);
     });
-    const add = () =>
-      testApp.call({ ...requestOf(API.accounts.add), token, payload: newAccount });
+    const add = () => testApp.call({ ...requestOf(API.accounts.add), token, payload: newAccount });
 
     const [first, second] = await Promise.all([add(), add()]);
     expect([first?.status, second?.status].sort()).toEqual([200, 409]);

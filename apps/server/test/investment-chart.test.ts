@@ -2,7 +2,16 @@
 // and the feed's own candles, at most 1,500 points), the bot's entries and exits as markers (its
 // transactions, and the open cycle's fills), the equity curve ending at capital + profit + open
 // P/L, the open positions and the transactions; owner or admin, anyone else's investment a 404.
-import { INVESTMENT_CHART_MAX_POINTS, INVESTMENT_CHART_MESSAGES, INVESTMENT_MESSAGES, INVESTMENT_CHART_API, urlOf, requestOf, type InvestmentChart, type LiveCandle } from '@platform/contracts';
+import {
+  INVESTMENT_CHART_MAX_POINTS,
+  INVESTMENT_CHART_MESSAGES,
+  INVESTMENT_MESSAGES,
+  INVESTMENT_CHART_API,
+  urlOf,
+  requestOf,
+  type InvestmentChart,
+  type LiveCandle,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { botOrders, transactions } from '@platform/db';
 import { randomUUID } from 'node:crypto';

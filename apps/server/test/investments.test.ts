@@ -72,9 +72,15 @@ describe('investments', () => {
     const small = await add(testApp, ownerToken, payload({ capital: 999 }));
     expect(small.status).toBe(400);
     expect(small.body.error).toMatch(/^Il capitale minimo per questo algoritmo è 1\.?000,00\s€$/);
-    expect((await add(testApp, ownerToken, payload({}, { size: 0 }))).body.error).toBe(INVESTMENT_MESSAGES.sizePositive);
-    expect((await add(testApp, ownerToken, payload({}, { maxcontracts: -1 }))).body.error).toBe(INVESTMENT_MESSAGES.maxContractsPositive);
-    expect((await add(testApp, ownerToken, payload({ accountId: 'nope' }))).body.error).toBe(INVESTMENT_MESSAGES.accountRequired);
+    expect((await add(testApp, ownerToken, payload({}, { size: 0 }))).body.error).toBe(
+      INVESTMENT_MESSAGES.sizePositive,
+    );
+    expect((await add(testApp, ownerToken, payload({}, { maxcontracts: -1 }))).body.error).toBe(
+      INVESTMENT_MESSAGES.maxContractsPositive,
+    );
+    expect((await add(testApp, ownerToken, payload({ accountId: 'nope' }))).body.error).toBe(
+      INVESTMENT_MESSAGES.accountRequired,
+    );
   });
 
   it("refuses someone else's account and keeps each user to their own investments", async () => {
@@ -86,11 +92,21 @@ describe('investments', () => {
     expect(refused.body.error).toBe(INVESTMENT_MESSAGES.accountNotFound);
 
     const mine = await add(testApp, first.ownerToken, first.payload());
-    const theirs = await testApp.call<Investment[]>({ ...requestOf(API.investments.list), token: strangerToken });
+    const theirs = await testApp.call<Investment[]>({
+      ...requestOf(API.investments.list),
+      token: strangerToken,
+    });
     expect(theirs.body.data).toEqual([]);
-    const foreignEdit = await testApp.call({ ...requestOf(API.investments.edit, { id: mine.body.data._id }), token: strangerToken, payload: first.payload() });
+    const foreignEdit = await testApp.call({
+      ...requestOf(API.investments.edit, { id: mine.body.data._id }),
+      token: strangerToken,
+      payload: first.payload(),
+    });
     expect(foreignEdit.status).toBe(404);
-    const adminSees = await testApp.call<Investment[]>({ ...requestOf(API.investments.list), token: first.adminToken });
+    const adminSees = await testApp.call<Investment[]>({
+      ...requestOf(API.investments.list),
+      token: first.adminToken,
+    });
     expect(adminSees.body.data).toHaveLength(1);
   });
 
@@ -99,21 +115,39 @@ describe('investments', () => {
     const { ownerToken, payload } = await setup(testApp);
     const created = await add(testApp, ownerToken, payload());
     const id = created.body.data._id;
-    const edited = await testApp.call<Investment>({ ...requestOf(API.investments.edit, { id }), token: ownerToken, payload: payload({ capital: 7000 }, { size: 2 }) });
+    const edited = await testApp.call<Investment>({
+      ...requestOf(API.investments.edit, { id }),
+      token: ownerToken,
+      payload: payload({ capital: 7000 }, { size: 2 }),
+    });
     expect(edited.body.data).toMatchObject({ capital: 7000, parameters: { size: 2 } });
 
-    const deleted = await testApp.call<Investment>({ ...requestOf(API.investments.requestDeletion, { id }), token: ownerToken });
+    const deleted = await testApp.call<Investment>({
+      ...requestOf(API.investments.requestDeletion, { id }),
+      token: ownerToken,
+    });
     expect(deleted.body.data.isRunning).toBe(3);
     const list = await testApp.call<Investment[]>({ ...requestOf(API.investments.list), token: ownerToken });
     expect(list.body.data[0]?.isRunning).toBe(3);
-    expect((await testApp.call({ ...requestOf(API.investments.edit, { id }), token: ownerToken, payload: payload() })).status).toBe(404);
+    expect(
+      (
+        await testApp.call({
+          ...requestOf(API.investments.edit, { id }),
+          token: ownerToken,
+          payload: payload(),
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 /** The supervisor as the services see it: which investments it was told changed. */
 function recordingBots() {
   const changed: string[] = [];
-  return { changed, control: { investmentChanged: (id: string) => void changed.push(id), accountChanged: () => undefined } };
+  return {
+    changed,
+    control: { investmentChanged: (id: string) => void changed.push(id), accountChanged: () => undefined },
+  };
 }
 
 /** The PATCH calls that change an investment's state, by its id. */
@@ -127,7 +161,10 @@ describe('starting and stopping an investment', () => {
     const testApp = await createTestApp({ botControl: bots.control });
     const { ownerToken, adminToken, payload } = await setup(testApp);
     const id = (await add(testApp, ownerToken, payload())).body.data._id;
-    await testApp.database.db.update(investments).set({ isRunning: 2, statusMessage: 'Credenziali non valide' }).where(eq(investments.id, id));
+    await testApp.database.db
+      .update(investments)
+      .set({ isRunning: 2, statusMessage: 'Credenziali non valide' })
+      .where(eq(investments.id, id));
 
     const stopped = await patch(testApp, ownerToken, API.investments.stop, id);
     expect(stopped.body.data).toMatchObject({ isRunning: 0, statusMessage: null });
@@ -136,13 +173,21 @@ describe('starting and stopping an investment', () => {
     expect(bots.changed).toEqual([id, id, id]);
 
     // Starting a running one, or stopping a stopped one, changes nothing and restarts no bot.
-    await testApp.database.db.update(investments).set({ statusMessage: 'Mercato GOLD chiuso' }).where(eq(investments.id, id));
-    expect((await patch(testApp, ownerToken, API.investments.start, id)).body.data.statusMessage).toBe('Mercato GOLD chiuso');
+    await testApp.database.db
+      .update(investments)
+      .set({ statusMessage: 'Mercato GOLD chiuso' })
+      .where(eq(investments.id, id));
+    expect((await patch(testApp, ownerToken, API.investments.start, id)).body.data.statusMessage).toBe(
+      'Mercato GOLD chiuso',
+    );
     await patch(testApp, ownerToken, API.investments.stop, id);
     expect((await patch(testApp, ownerToken, API.investments.stop, id)).body.data.isRunning).toBe(0);
     expect(bots.changed).toHaveLength(4);
 
-    const rows = await testApp.database.db.select().from(auditLogs).where(inArray(auditLogs.action, ['INVESTMENT_STARTED', 'INVESTMENT_STOPPED']));
+    const rows = await testApp.database.db
+      .select()
+      .from(auditLogs)
+      .where(inArray(auditLogs.action, ['INVESTMENT_STARTED', 'INVESTMENT_STOPPED']));
     expect(rows.map((row) => [row.action, row.metadata])).toEqual([
       ['INVESTMENT_STOPPED', { investmentId: id }],
       ['INVESTMENT_STARTED', { investmentId: id }],
@@ -157,7 +202,10 @@ describe('starting and stopping an investment', () => {
     const sales = (await login(testApp, await createUser(testApp, { role: 'sales' }))).jwt;
     for (const action of ['start', 'stop'] as const) {
       const foreign = await patch(testApp, sales, API.investments[action], id);
-      expect(foreign).toMatchObject({ status: 404, body: { ok: false, error: INVESTMENT_MESSAGES.notFound } });
+      expect(foreign).toMatchObject({
+        status: 404,
+        body: { ok: false, error: INVESTMENT_MESSAGES.notFound },
+      });
       const bad = await patch(testApp, ownerToken, API.investments[action], 'not-an-id');
       expect(bad.status).toBeGreaterThanOrEqual(400);
       expect(bad.status).toBeLessThan(500);
@@ -178,7 +226,13 @@ describe('one running investment per Capital.com account and market', () => {
     const account = await testApp.call<Account>({
       ...requestOf(API.accounts.add),
       token: base.ownerToken,
-      payload: { accountId: `LIVE-${base.owner.id.slice(0, 6)}`, isDemo, username: 'u', password: 'p', apikey: 'k' },
+      payload: {
+        accountId: `LIVE-${base.owner.id.slice(0, 6)}`,
+        isDemo,
+        username: 'u',
+        password: 'p',
+        apikey: 'k',
+      },
     });
     const nasdaq = await testApp.call<{ _id: string }>({
       ...requestOf(API.algorithms.add),
@@ -186,7 +240,11 @@ describe('one running investment per Capital.com account and market', () => {
       payload: { name: 'Grid NASDAQ', description: 'Griglia', minCapital: 1000, market: 'NASDAQ' },
     });
     const on = (market: 'GOLD' | 'NASDAQ', overrides: Record<string, unknown> = {}) =>
-      base.payload({ accountId: account.body.data._id, ...(market === 'NASDAQ' ? { algorithmId: nasdaq.body.data._id } : {}), ...overrides });
+      base.payload({
+        accountId: account.body.data._id,
+        ...(market === 'NASDAQ' ? { algorithmId: nasdaq.body.data._id } : {}),
+        ...overrides,
+      });
     return { ...base, accountId: account.body.data.accountId, on };
   }
 
@@ -194,17 +252,25 @@ describe('one running investment per Capital.com account and market', () => {
     const testApp = await createTestApp();
     const { ownerToken, accountId, on } = await capitalSetup(testApp);
     const refusal = INVESTMENT_MESSAGES.capitalOnePerMarket(accountId, 'GOLD');
-    expect(refusal).toBe(`Su Capital.com un account può avere un solo investimento attivo per mercato: l'account ${accountId} ne ha già uno su GOLD.`);
+    expect(refusal).toBe(
+      `Su Capital.com un account può avere un solo investimento attivo per mercato: l'account ${accountId} ne ha già uno su GOLD.`,
+    );
     const first = (await add(testApp, ownerToken, on('GOLD'))).body.data._id;
 
     // Create: refused, and nothing written.
     const second = await add(testApp, ownerToken, on('GOLD', { capital: 6000 }));
     expect(second).toMatchObject({ status: 400, body: { ok: false, error: refusal } });
-    expect(await testApp.database.db.select().from(investments).where(eq(investments.capital, 6000))).toEqual([]);
+    expect(await testApp.database.db.select().from(investments).where(eq(investments.capital, 6000))).toEqual(
+      [],
+    );
     // Another market on the same account is another bot's; moved to GOLD while it runs, it is refused.
     const nasdaq = (await add(testApp, ownerToken, on('NASDAQ'))).body.data._id;
     const edit = (market: 'GOLD' | 'NASDAQ') =>
-      testApp.call({ ...requestOf(API.investments.edit, { id: nasdaq }), token: ownerToken, payload: on(market) });
+      testApp.call({
+        ...requestOf(API.investments.edit, { id: nasdaq }),
+        token: ownerToken,
+        payload: on(market),
+      });
     expect(await edit('GOLD')).toMatchObject({ status: 400, body: { ok: false, error: refusal } });
     // An edit that would restart a failed one on GOLD: refused, nothing written.
     await testApp.database.db.update(investments).set({ isRunning: 2 }).where(eq(investments.id, nasdaq));
@@ -229,7 +295,8 @@ describe('one running investment per Capital.com account and market', () => {
   it('limits a demo account only when DEMO_BROKER sends it to Capital.com', async () => {
     const paper = await createTestApp();
     const onPaper = await capitalSetup(paper, true);
-    for (let count = 0; count < 2; count++) expect((await add(paper, onPaper.ownerToken, onPaper.on('GOLD'))).status).toBe(200);
+    for (let count = 0; count < 2; count++)
+      expect((await add(paper, onPaper.ownerToken, onPaper.on('GOLD'))).status).toBe(200);
 
     const capital = await createTestApp({ demoBroker: 'capital' });
     const onCapital = await capitalSetup(capital, true);

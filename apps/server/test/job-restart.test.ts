@@ -56,30 +56,41 @@ describe('a restarted runner resumes its own jobs', () => {
     restarted.prices.set('GOLD', '1m', oscillatingBars('2024-03-01', 7));
     expect(await restarted.app.services.jobRunner.runOnce()).toBe(true);
     // The claim the crash interrupted stays counted: a job that keeps killing its runner still gives up.
-    expect(await row(restarted, id)).toMatchObject({ isCompleted: JOB_STATUS.done, attempts: 2, leaseOwner: null });
-  });
-
-  it.runIf(onPostgres)('on PostgreSQL takes back the jobs of its own RUNNER_NAME, not another runner\'s', async () => {
-    const before = await createTestApp({ runnerName: 'alpha' });
-    const own = await queueBacktest(before);
-    const others = await queueBacktest(before);
-    const other = await createTestApp({ database: before.database, runnerName: 'beta' });
-    await leftRunning(before, own, before.app.services.jobRunner.worker);
-    await leftRunning(before, others, other.app.services.jobRunner.worker);
-
-    const restarted = await createTestApp({ database: before.database, runnerName: 'alpha' });
-    restarted.prices.set('GOLD', '1m', oscillatingBars('2024-03-01', 7));
-    expect(restarted.app.services.jobRunner.worker).not.toBe(before.app.services.jobRunner.worker);
-    expect(restarted.app.services.alertRunner.worker).toMatch(/^alpha\//);
-    expect(await restarted.app.services.jobRunner.runOnce()).toBe(true);
-    expect(await restarted.app.services.jobRunner.runOnce()).toBe(false);
-    expect(await row(restarted, own)).toMatchObject({ isCompleted: JOB_STATUS.done, attempts: 2, leaseOwner: null });
-    // beta's job waits for its lease, as any runner's that may still be alive.
-    expect(await row(restarted, others)).toMatchObject({
-      isCompleted: JOB_STATUS.running,
-      leaseOwner: other.app.services.jobRunner.worker,
+    expect(await row(restarted, id)).toMatchObject({
+      isCompleted: JOB_STATUS.done,
+      attempts: 2,
+      leaseOwner: null,
     });
   });
+
+  it.runIf(onPostgres)(
+    "on PostgreSQL takes back the jobs of its own RUNNER_NAME, not another runner's",
+    async () => {
+      const before = await createTestApp({ runnerName: 'alpha' });
+      const own = await queueBacktest(before);
+      const others = await queueBacktest(before);
+      const other = await createTestApp({ database: before.database, runnerName: 'beta' });
+      await leftRunning(before, own, before.app.services.jobRunner.worker);
+      await leftRunning(before, others, other.app.services.jobRunner.worker);
+
+      const restarted = await createTestApp({ database: before.database, runnerName: 'alpha' });
+      restarted.prices.set('GOLD', '1m', oscillatingBars('2024-03-01', 7));
+      expect(restarted.app.services.jobRunner.worker).not.toBe(before.app.services.jobRunner.worker);
+      expect(restarted.app.services.alertRunner.worker).toMatch(/^alpha\//);
+      expect(await restarted.app.services.jobRunner.runOnce()).toBe(true);
+      expect(await restarted.app.services.jobRunner.runOnce()).toBe(false);
+      expect(await row(restarted, own)).toMatchObject({
+        isCompleted: JOB_STATUS.done,
+        attempts: 2,
+        leaseOwner: null,
+      });
+      // beta's job waits for its lease, as any runner's that may still be alive.
+      expect(await row(restarted, others)).toMatchObject({
+        isCompleted: JOB_STATUS.running,
+        leaseOwner: other.app.services.jobRunner.worker,
+      });
+    },
+  );
 
   it.runIf(onPostgres)('on PostgreSQL without RUNNER_NAME leaves every lease to expire', async () => {
     const before = await createTestApp();

@@ -1,6 +1,12 @@
 // Backtests and analyses as jobs: created queued, claimed by a runner, computed, stored; a
 // crashed runner's job is claimed again once its lease expires.
-import { BACKTEST_MESSAGES, ANALYSIS_MESSAGES, requestOf, type Analysis, type Backtest } from '@platform/contracts';
+import {
+  BACKTEST_MESSAGES,
+  ANALYSIS_MESSAGES,
+  requestOf,
+  type Analysis,
+  type Backtest,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { backtests } from '@platform/db';
 import { analyseMarket, fallbackFx, runGrid } from '@platform/engine';
@@ -32,17 +38,39 @@ describe('backtest jobs', () => {
     const { token } = await withGold(testApp);
     const created = await create(testApp, token, single);
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ isCompleted: 0, type: 'single', from: '2024-03-04', to: '2024-03-05', dynamic: false, close: true });
+    expect(created.body.data).toMatchObject({
+      isCompleted: 0,
+      type: 'single',
+      from: '2024-03-04',
+      to: '2024-03-05',
+      dynamic: false,
+      close: true,
+    });
 
     expect(await testApp.app.services.jobRunner.runOnce()).toBe(true);
-    const done = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token });
+    const done = await testApp.call<Backtest>({
+      ...requestOf(API.backtests.get, { id: created.body.data._id }),
+      token,
+    });
     expect(done.body.data.isCompleted).toBe(2);
     expect(done.body.data.fxFallback).toBe(true);
 
     const bars = barsInPeriod((await testApp.prices.loadBars('GOLD', '1m'))!, '2024-03-04', '2024-03-05');
     const expected = runGrid(
       bars,
-      { size: 1, addizionale: 0.5, multiplier: 1, mediazione: 30, target: 50, worst: 300, safeWorst: 400, capital: 10_000, leverage: 20, dynamic: false, close: true },
+      {
+        size: 1,
+        addizionale: 0.5,
+        multiplier: 1,
+        mediazione: 30,
+        target: 50,
+        worst: 300,
+        safeWorst: 400,
+        capital: 10_000,
+        leverage: 20,
+        dynamic: false,
+        close: true,
+      },
       GOLD,
       fallbackFx(),
     );
@@ -65,7 +93,10 @@ describe('backtest jobs', () => {
     const created = await create(testApp, token, { ...single, size: 1e8, addizionale: 1e8 });
     expect(created.status).toBe(200);
     await testApp.app.services.jobRunner.runOnce();
-    const done = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token });
+    const done = await testApp.call<Backtest>({
+      ...requestOf(API.backtests.get, { id: created.body.data._id }),
+      token,
+    });
     const bars = barsInPeriod((await testApp.prices.loadBars('GOLD', '1m'))!, '2024-03-04', '2024-03-05');
     expect(done.body.data.results).toMatchObject([
       { overflow: true, overflowAt: bars.t[0], trades: 0, profit: 0, openPnl: 0, size: 1e8 },
@@ -75,14 +106,19 @@ describe('backtest jobs', () => {
   it('runs a range backtest over the default GOLD sweep: 1,323 rows in nested order', async () => {
     const testApp = await createTestApp();
     const { token } = await withGold(testApp);
-    const [algorithm] = (await testApp.call<{ _id: string }[]>({ ...requestOf(API.algorithms.list), token })).body.data;
+    const [algorithm] = (await testApp.call<{ _id: string }[]>({ ...requestOf(API.algorithms.list), token }))
+      .body.data;
     const admin = await createUser(testApp, { role: 'admin' });
     const adminToken = (await login(testApp, admin)).jwt;
-    const grid = algorithm ?? (await testApp.call<{ _id: string }>({
-      ...requestOf(API.algorithms.add),
-      token: adminToken,
-      payload: { name: 'Grid', description: 'Griglia', minCapital: 100 },
-    })).body.data;
+    const grid =
+      algorithm ??
+      (
+        await testApp.call<{ _id: string }>({
+          ...requestOf(API.algorithms.add),
+          token: adminToken,
+          payload: { name: 'Grid', description: 'Griglia', minCapital: 100 },
+        })
+      ).body.data;
     const created = await create(testApp, token, {
       type: 'range',
       capital: 10_000,
@@ -97,12 +133,24 @@ describe('backtest jobs', () => {
       dynamic: true,
       close: false,
     });
-    expect(created.body.data).toMatchObject({ type: 'range', algorithm: { _id: grid._id }, dynamic: true, close: false });
+    expect(created.body.data).toMatchObject({
+      type: 'range',
+      algorithm: { _id: grid._id },
+      dynamic: true,
+      close: false,
+    });
     await testApp.app.services.jobRunner.runOnce();
-    const done = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token });
+    const done = await testApp.call<Backtest>({
+      ...requestOf(API.backtests.get, { id: created.body.data._id }),
+      token,
+    });
     expect(done.body.data.isCompleted).toBe(2);
     expect(done.body.data.results).toHaveLength(1323);
-    expect(done.body.data.results.slice(0, 2).map((row) => [row.size, row.addizionale, row.mediazione, row.target])).toEqual([
+    expect(
+      done.body.data.results
+        .slice(0, 2)
+        .map((row) => [row.size, row.addizionale, row.mediazione, row.target]),
+    ).toEqual([
       [0.01, 0.005, 10, 10],
       [0.01, 0.005, 10, 20],
     ]);
@@ -125,7 +173,12 @@ describe('backtest jobs', () => {
       expect(answer.status, message).toBe(400);
       expect(answer.body.error).toBe(message);
     }
-    const noAlgorithm = await create(testApp, token, { ...single, type: 'range', dynamic: false, close: true });
+    const noAlgorithm = await create(testApp, token, {
+      ...single,
+      type: 'range',
+      dynamic: false,
+      close: true,
+    });
     expect(noAlgorithm.body.error).toBe(BACKTEST_MESSAGES.algorithmRequired);
     expect(await testApp.database.db.select().from(backtests)).toHaveLength(0);
   });
@@ -136,11 +189,32 @@ describe('backtest jobs', () => {
     const created = await create(testApp, token, single);
     const otherToken = (await login(testApp, await createUser(testApp, { role: 'sales' }))).jwt;
     const adminToken = (await login(testApp, await createUser(testApp, { role: 'admin' }))).jwt;
-    expect((await testApp.call<Backtest[]>({ ...requestOf(API.backtests.list), token: otherToken })).body.data).toEqual([]);
-    expect((await testApp.call({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token: otherToken })).status).toBe(404);
-    expect((await testApp.call({ ...requestOf(API.backtests.remove, { id: created.body.data._id }), token: otherToken })).status).toBe(404);
-    expect((await testApp.call<Backtest[]>({ ...requestOf(API.backtests.list), token: adminToken })).body.data).toHaveLength(1);
-    expect((await testApp.call({ ...requestOf(API.backtests.remove, { id: created.body.data._id }), token })).body.ok).toBe(true);
+    expect(
+      (await testApp.call<Backtest[]>({ ...requestOf(API.backtests.list), token: otherToken })).body.data,
+    ).toEqual([]);
+    expect(
+      (
+        await testApp.call({
+          ...requestOf(API.backtests.get, { id: created.body.data._id }),
+          token: otherToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await testApp.call({
+          ...requestOf(API.backtests.remove, { id: created.body.data._id }),
+          token: otherToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await testApp.call<Backtest[]>({ ...requestOf(API.backtests.list), token: adminToken })).body.data,
+    ).toHaveLength(1);
+    expect(
+      (await testApp.call({ ...requestOf(API.backtests.remove, { id: created.body.data._id }), token })).body
+        .ok,
+    ).toBe(true);
     expect(await testApp.database.db.select().from(backtests)).toHaveLength(0);
   });
 
@@ -156,12 +230,18 @@ describe('backtest jobs', () => {
     // A runner claims the job and dies without finishing or renewing.
     expect(await queue.claim('dead-runner', 300)).toMatchObject({ id: created.body.data._id, attempts: 1 });
     expect(await testApp.app.services.jobRunner.runOnce()).toBe(false);
-    const running = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: created.body.data._id }), token });
+    const running = await testApp.call<Backtest>({
+      ...requestOf(API.backtests.get, { id: created.body.data._id }),
+      token,
+    });
     expect(running.body.data.isCompleted).toBe(1);
 
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await testApp.app.services.jobRunner.runOnce()).toBe(true);
-    const [row] = await testApp.database.db.select().from(backtests).where(eq(backtests.id, created.body.data._id));
+    const [row] = await testApp.database.db
+      .select()
+      .from(backtests)
+      .where(eq(backtests.id, created.body.data._id));
     expect(row).toMatchObject({ isCompleted: 2, attempts: 2, leaseOwner: null });
     // The dead runner cannot overwrite what the live one stored.
     expect(await queue.renew(created.body.data._id, 'dead-runner', 300)).toBe(false);
@@ -171,15 +251,27 @@ describe('backtest jobs', () => {
     const testApp = await createTestApp();
     const { token } = await withGold(testApp);
     const poisoned = await create(testApp, token, single);
-    await testApp.database.db.update(backtests).set({ attempts: 3 }).where(eq(backtests.id, poisoned.body.data._id));
+    await testApp.database.db
+      .update(backtests)
+      .set({ attempts: 3 })
+      .where(eq(backtests.id, poisoned.body.data._id));
     await testApp.app.services.jobRunner.runOnce();
-    const [gaveUp] = await testApp.database.db.select().from(backtests).where(eq(backtests.id, poisoned.body.data._id));
-    expect(gaveUp).toMatchObject({ isCompleted: 3, error: 'Elaborazione interrotta più volte: il job è stato annullato.' });
+    const [gaveUp] = await testApp.database.db
+      .select()
+      .from(backtests)
+      .where(eq(backtests.id, poisoned.body.data._id));
+    expect(gaveUp).toMatchObject({
+      isCompleted: 3,
+      error: 'Elaborazione interrotta più volte: il job è stato annullato.',
+    });
 
     const orphan = await create(testApp, token, single);
     testApp.prices.set('GOLD', '1m', oscillatingBars('2020-01-01', 1));
     await testApp.app.services.jobRunner.runOnce();
-    const failed = await testApp.call<Backtest>({ ...requestOf(API.backtests.get, { id: orphan.body.data._id }), token });
+    const failed = await testApp.call<Backtest>({
+      ...requestOf(API.backtests.get, { id: orphan.body.data._id }),
+      token,
+    });
     expect(failed.body.data).toMatchObject({ isCompleted: 3, error: BACKTEST_MESSAGES.noData });
   });
 });
@@ -205,9 +297,17 @@ describe('analysis jobs', () => {
   it('refuses missing dates and a period without data', async () => {
     const testApp = await createTestApp();
     const { token } = await withGold(testApp);
-    const noDate = await testApp.call({ ...requestOf(API.analyses.create), token, payload: { from: '', to: '2024-03-06' } });
+    const noDate = await testApp.call({
+      ...requestOf(API.analyses.create),
+      token,
+      payload: { from: '', to: '2024-03-06' },
+    });
     expect(noDate.body.error).toBe('Seleziona entrambe le date');
-    const noData = await testApp.call({ ...requestOf(API.analyses.create), token, payload: { from: '2024-03-02', to: '2024-03-06', market: 'NASDAQ' } });
+    const noData = await testApp.call({
+      ...requestOf(API.analyses.create),
+      token,
+      payload: { from: '2024-03-02', to: '2024-03-06', market: 'NASDAQ' },
+    });
     expect(noData.body.error).toBe(ANALYSIS_MESSAGES.noData);
   });
 });

@@ -53,7 +53,10 @@ describe('lists written by the database', () => {
     const listed = async (token: string) =>
       (await testApp.call<Investment[]>({ ...requestOf(API.investments.list), token })).body.data;
     const viaOne = (investment: Investment) =>
-      testApp.app.services.investments.get({ id: admin.id, role: 'admin', sessionId: 'test' }, investment._id);
+      testApp.app.services.investments.get(
+        { id: admin.id, role: 'admin', sessionId: 'test' },
+        investment._id,
+      );
 
     const everyone = await listed((await login(testApp, admin)).jwt);
     expect(everyone).toHaveLength(AWKWARD_NUMBERS.length);
@@ -110,13 +113,33 @@ describe('lists written by the database', () => {
 
   it('answer the logs as they were stored, by every kind of page', async () => {
     const testApp = await createTestApp();
-    const admin = await createUser(testApp, { role: 'admin', firstname: AWKWARD_TEXT, lastname: 'D\'Ambrosio' });
+    const admin = await createUser(testApp, {
+      role: 'admin',
+      firstname: AWKWARD_TEXT,
+      lastname: "D'Ambrosio",
+    });
     const metadata = { numbers: AWKWARD_NUMBERS, text: AWKWARD_TEXT, nested: { list: [1, null, true, 'x'] } };
     const rows = await testApp.database.db
       .insert(auditLogs)
       .values([
-        { action: 'TEST_A', description: AWKWARD_TEXT, userId: admin.id, ipAddress: '::1', userAgent: AWKWARD_TEXT, metadata, createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 6)) },
-        { action: 'TEST_B', description: 'no user', userId: null, ipAddress: null, userAgent: null, metadata: null, createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 7)) },
+        {
+          action: 'TEST_A',
+          description: AWKWARD_TEXT,
+          userId: admin.id,
+          ipAddress: '::1',
+          userAgent: AWKWARD_TEXT,
+          metadata,
+          createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 6)),
+        },
+        {
+          action: 'TEST_B',
+          description: 'no user',
+          userId: null,
+          ipAddress: null,
+          userAgent: null,
+          metadata: null,
+          createdAt: new Date(Date.UTC(2025, 0, 2, 3, 4, 5, 7)),
+        },
       ])
       .returning({ id: auditLogs.id });
     await testApp.database.db.execute(
@@ -124,12 +147,21 @@ describe('lists written by the database', () => {
     );
     const token = (await login(testApp, admin)).jwt;
     const listed = async (query?: Record<string, string | number>) =>
-      (await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list, undefined, query), token })).body.data.filter(
-        (entry) => entry.action.startsWith('TEST_'),
-      );
+      (
+        await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list, undefined, query), token })
+      ).body.data.filter((entry) => entry.action.startsWith('TEST_'));
 
     const expected: LogEntry[] = [
-      { _id: rows[1]!.id, action: 'TEST_B', description: 'no user', timestamp: '2025-01-02T03:04:05.007Z', user: null, ipAddress: null, userAgent: null, metadata: null },
+      {
+        _id: rows[1]!.id,
+        action: 'TEST_B',
+        description: 'no user',
+        timestamp: '2025-01-02T03:04:05.007Z',
+        user: null,
+        ipAddress: null,
+        userAgent: null,
+        metadata: null,
+      },
       {
         _id: rows[0]!.id,
         action: 'TEST_A',
@@ -143,7 +175,9 @@ describe('lists written by the database', () => {
     ];
     expect(await listed()).toEqual(expected);
     expect(await listed({ limit: 100, offset: 0 })).toEqual(expected);
-    const newest = (await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list, undefined, { limit: 1 }), token })).body.data[0]!;
+    const newest = (
+      await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list, undefined, { limit: 1 }), token })
+    ).body.data[0]!;
     expect(await listed({ limit: 100, before: newest._id })).toEqual(expected);
     await testApp.database.db.delete(auditLogs).where(inArray(auditLogs.action, ['TEST_A', 'TEST_B']));
     expect(await listed({ limit: 100, offset: 0 })).toEqual([]);

@@ -80,8 +80,7 @@ async function loginWithCodeAndReveal(testApp: TestApp, username: string, otpSec
     token,
     payload: { password: DEFAULT_PASSWORD },
   });
-  const [account] = (await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token }))
-    .body.data;
+  const [account] = (await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token })).body.data;
   const key = verified.body.data.revealKey;
   return {
     username: reveal(account?.username ?? '', key),

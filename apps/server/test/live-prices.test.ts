@@ -1,6 +1,12 @@
 // GET /api/common/live-prices/:market: the overview's live charts read the feed's last candles
 // through the LiveCandleSource port; here a source in memory stands in for the feed.
-import { LIVE_CANDLES_LIMIT, requestOf, type LiveCandle, type LivePrices, type Market } from '@platform/contracts';
+import {
+  LIVE_CANDLES_LIMIT,
+  requestOf,
+  type LiveCandle,
+  type LivePrices,
+  type Market,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { describe, expect, it } from 'vitest';
 import type { LiveCandleSource } from '../src/modules/prices/live-candles';

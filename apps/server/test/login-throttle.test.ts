@@ -45,7 +45,11 @@ describe('login throttling', () => {
     expect(await rightPassword(testApp, user, '127.0.0.12')).toBe(429);
     testApp.clock.advance(MINUTE);
     for (let i = 1; i <= 10; i++) {
-      await loginAttempt(testApp, { username: user.username, password: `again-${i}-password` }, `127.0.1.${i}`);
+      await loginAttempt(
+        testApp,
+        { username: user.username, password: `again-${i}-password` },
+        `127.0.1.${i}`,
+      );
     }
     // The second lock in a row lasts 30 minutes.
     testApp.clock.advance(29 * MINUTE);
@@ -61,7 +65,11 @@ describe('login throttling', () => {
     const user = await createUser(testApp);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        loginAttempt(testApp, { username: user.username, password: `parallel-${i}-password` }, `127.0.5.${i}`),
+        loginAttempt(
+          testApp,
+          { username: user.username, password: `parallel-${i}-password` },
+          `127.0.5.${i}`,
+        ),
       ),
     );
     expect(answers.filter((answer) => answer.status === 401)).toHaveLength(10);
@@ -92,10 +100,18 @@ describe('login throttling', () => {
     const testApp = await createTestApp();
     const user = await createUser(testApp);
     for (let i = 1; i <= 9; i++)
-      await loginAttempt(testApp, { username: user.username, password: `wrong-${i}-password` }, `127.0.0.${i}`);
+      await loginAttempt(
+        testApp,
+        { username: user.username, password: `wrong-${i}-password` },
+        `127.0.0.${i}`,
+      );
     await login(testApp, user);
     for (let i = 1; i <= 9; i++)
-      await loginAttempt(testApp, { username: user.username, password: `wrong-${i}-password` }, `127.0.1.${i}`);
+      await loginAttempt(
+        testApp,
+        { username: user.username, password: `wrong-${i}-password` },
+        `127.0.1.${i}`,
+      );
     expect(await rightPassword(testApp, user, '127.0.2.1')).toBe(200);
   });
 
@@ -108,8 +124,13 @@ describe('login throttling', () => {
       // Two addresses of one /64 share the counter.
       const address = i % 2 === 0 ? '2001:db8:1:2::1' : '2001:db8:1:2:abcd::9';
       expect(
-        (await loginAttempt(testApp, { username: `junk-${i}@example.com`, password: 'wrong-password' }, address))
-          .status,
+        (
+          await loginAttempt(
+            testApp,
+            { username: `junk-${i}@example.com`, password: 'wrong-password' },
+            address,
+          )
+        ).status,
       ).toBe(401);
     }
     const refused = await loginAttempt(
@@ -120,14 +141,24 @@ describe('login throttling', () => {
     expect(refused).toEqual({ status: 429, body: { ok: false, error: SECURITY_MESSAGES.addressThrottled } });
     // The next /64 and the account itself are not held back.
     expect(
-      (await loginAttempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '2001:db8:1:3::1'))
-        .status,
+      (
+        await loginAttempt(
+          testApp,
+          { username: user.username, password: DEFAULT_PASSWORD },
+          '2001:db8:1:3::1',
+        )
+      ).status,
     ).toBe(200);
     // The cap is per window: 15 minutes later the address may try again.
     testApp.clock.advance(15 * MINUTE);
     expect(
-      (await loginAttempt(testApp, { username: user.username, password: DEFAULT_PASSWORD }, '2001:db8:1:2::1'))
-        .status,
+      (
+        await loginAttempt(
+          testApp,
+          { username: user.username, password: DEFAULT_PASSWORD },
+          '2001:db8:1:2::1',
+        )
+      ).status,
     ).toBe(200);
   });
 

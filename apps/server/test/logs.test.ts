@@ -12,7 +12,10 @@ describe('GET /api/common/logs', () => {
     const userSession = await login(testApp, user);
     testApp.clock.advance(1000);
     const adminSession = await login(testApp, admin);
-    await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: 'wrong-password' } });
+    await testApp.call({
+      ...requestOf(API.auth.login),
+      payload: { username: user.username, password: 'wrong-password' },
+    });
 
     const mine = await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list), token: userSession.jwt });
     expect(mine.body.data.map((entry) => entry.action)).toEqual(['LOGIN_FAILED', 'LOGIN_SUCCESS']);
@@ -24,7 +27,9 @@ describe('GET /api/common/logs', () => {
     const times = all.body.data.map((entry) => Date.parse(entry.timestamp));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     // The admin's rows share the test clock's instant, so their order among themselves is the ids'.
-    expect(all.body.data.find((entry) => entry.user?._id === admin.id && entry.action === 'LOGIN_SUCCESS')).toMatchObject({
+    expect(
+      all.body.data.find((entry) => entry.user?._id === admin.id && entry.action === 'LOGIN_SUCCESS'),
+    ).toMatchObject({
       user: { firstname: 'Ada' },
       ipAddress: '127.0.0.1',
     });
@@ -44,7 +49,10 @@ describe('GET /api/common/logs/count and offset pages', () => {
     const user = await createUser(testApp, { role });
     const session = await login(testApp, user);
     for (let i = 0; i < 3; i++) {
-      await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: `wrong-${i}` } });
+      await testApp.call({
+        ...requestOf(API.auth.login),
+        payload: { username: user.username, password: `wrong-${i}` },
+      });
     }
     return { user, jwt: session.jwt };
   }
@@ -69,7 +77,7 @@ describe('GET /api/common/logs/count and offset pages', () => {
     expect((await count(testApp, admin.jwt)).body.data.total).toBeGreaterThan(8);
   });
 
-  it('answers any page with limit and offset, only of the caller\'s rows', async () => {
+  it("answers any page with limit and offset, only of the caller's rows", async () => {
     const testApp = await createTestApp();
     const other = await userWithFourRows(testApp);
     const { jwt } = await userWithFourRows(testApp);
@@ -81,7 +89,11 @@ describe('GET /api/common/logs/count and offset pages', () => {
     expect(pages.map((entry) => entry._id)).toEqual(all);
     expect((await list(testApp, jwt, { limit: 3, offset: 40 })).body.data).toEqual([]);
     // With a cursor too: the offset counts among the rows older than it.
-    expect((await list(testApp, jwt, { limit: 1, offset: 1, before: all[0]! })).body.data.map((entry) => entry._id)).toEqual([all[2]]);
+    expect(
+      (await list(testApp, jwt, { limit: 1, offset: 1, before: all[0]! })).body.data.map(
+        (entry) => entry._id,
+      ),
+    ).toEqual([all[2]]);
 
     const othersRows = new Set((await list(testApp, other.jwt)).body.data.map((entry) => entry._id));
     expect(pages.some((entry) => othersRows.has(entry._id))).toBe(false);

@@ -1,6 +1,15 @@
 // The historical-data upload (POST /api/admin/upload-csv) and the list of stored sets, through
 // the real multipart parsing, CSV importer and Arrow bar store in a temporary folder.
-import { ALGORITHM_MESSAGES, SESSION_MESSAGES, UPLOAD_MESSAGES, requestOf, type Algorithm, type LogEntry, type MarketDataSet, type UploadResult } from '@platform/contracts';
+import {
+  ALGORITHM_MESSAGES,
+  SESSION_MESSAGES,
+  UPLOAD_MESSAGES,
+  requestOf,
+  type Algorithm,
+  type LogEntry,
+  type MarketDataSet,
+  type UploadResult,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { BarStore } from '@platform/marketdata';
 import { randomUUID } from 'node:crypto';
@@ -30,7 +39,10 @@ function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, st
     chunks.push(Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function adminWithAlgorithm(testApp: TestApp, market: Algorithm['market'] = 'EURUSD') {
@@ -91,7 +103,9 @@ describe('market data upload', () => {
 
     const stored = await new BarStore(testApp.marketDataDir).read('EURUSD', '1m');
     expect(stored?.t.length).toBe(6771);
-    expect([stored?.o[0], stored?.h[0], stored?.l[0], stored?.c[0]]).toEqual([1.11329, 1.113450, 1.11325, 1.11344]);
+    expect([stored?.o[0], stored?.h[0], stored?.l[0], stored?.c[0]]).toEqual([
+      1.11329, 1.11345, 1.11325, 1.11344,
+    ]);
 
     const userToken = (await login(testApp, await createUser(testApp))).jwt;
     const list = await testApp.call<MarketDataSet[]>({ ...requestOf(API.marketdata.list), token: userToken });
@@ -109,7 +123,12 @@ describe('market data upload', () => {
     const logs = await testApp.call<LogEntry[]>({ ...requestOf(API.logs.list), token });
     const audit = logs.body.data.find((entry) => entry.action === 'MARKET_DATA_UPLOADED');
     expect(audit?.description).toContain('DAT_MT_EURUSD_M1_202006.csv');
-    expect(audit?.metadata).toMatchObject({ market: 'EURUSD', timeframe: '1m', imported: 6771, storedRows: 6771 });
+    expect(audit?.metadata).toMatchObject({
+      market: 'EURUSD',
+      timeframe: '1m',
+      imported: 6771,
+      storedRows: 6771,
+    });
   });
 
   it('tells the engine which market an upload changed, so it drops the bars it prepared', async () => {
@@ -150,7 +169,9 @@ describe('market data upload', () => {
     expect(stored.c[3000]).toBeCloseTo(Number(lines[3000]!.split(',')[5]) + 0.5, 9);
 
     const list = await testApp.call<MarketDataSet[]>({ ...requestOf(API.marketdata.list), token });
-    expect(list.body.data).toMatchObject([{ market: 'GOLD', timeframe: '1m', rows: 6771, first: '2020-06-01T00:00:00.000Z' }]);
+    expect(list.body.data).toMatchObject([
+      { market: 'GOLD', timeframe: '1m', rows: 6771, first: '2020-06-01T00:00:00.000Z' },
+    ]);
     const [row] = await testApp.database.db.query.marketDataSets.findMany();
     expect(row?.sources.map((source) => source.file)).toEqual(['first.csv', 'second.CSV']);
   });
@@ -202,7 +223,11 @@ describe('market data upload', () => {
         { name: 'csvFile', filename: 'a.csv', content: csv },
         { name: 'algorithmId', value: '' },
       ]),
-      await testApp.call<UploadResult>({ ...requestOf(API.marketdata.upload), token, payload: { algorithmId } }),
+      await testApp.call<UploadResult>({
+        ...requestOf(API.marketdata.upload),
+        token,
+        payload: { algorithmId },
+      }),
     ];
     for (const { status, body } of refusals) {
       expect([status, body]).toEqual([400, { ok: false, error: UPLOAD_MESSAGES.fileAndAlgorithm }]);
@@ -233,11 +258,22 @@ describe('market data upload', () => {
   it("refuses what the importer refuses with its message, and a timeframe other than '1m' or '1d'", async () => {
     const testApp = await createTestApp();
     const { token, algorithmId } = await adminWithAlgorithm(testApp);
-    const minuteBars = Array.from({ length: 30 }, (_, i) => `2020.06.01,00:${String(i).padStart(2, '0')},1.1,1.2,1.0,1.15,0`).join('\n');
+    const minuteBars = Array.from(
+      { length: 30 },
+      (_, i) => `2020.06.01,00:${String(i).padStart(2, '0')},1.1,1.2,1.0,1.15,0`,
+    ).join('\n');
     const highBelowLow = minuteBars.replaceAll('1.1,1.2,1.0', '1.1,1.0,1.2');
     const cases: { content: string; timeframe: string; error: RegExp }[] = [
-      { content: 'hello world\nthis is not a price file\n', timeframe: '1m', error: /^Formato CSV non riconosciuto/ },
-      { content: '2020.06.01,00:00,abc,def,ghi,jkl,0\n2020.06.01,00:01,x,y,z,w,0\n', timeframe: '1m', error: /^Formato CSV non riconosciuto/ },
+      {
+        content: 'hello world\nthis is not a price file\n',
+        timeframe: '1m',
+        error: /^Formato CSV non riconosciuto/,
+      },
+      {
+        content: '2020.06.01,00:00,abc,def,ghi,jkl,0\n2020.06.01,00:01,x,y,z,w,0\n',
+        timeframe: '1m',
+        error: /^Formato CSV non riconosciuto/,
+      },
       { content: highBelowLow, timeframe: '1m', error: /^Nessuna barra valida/ },
       { content: minuteBars, timeframe: '1d', error: /1 minuto.*1d/ },
       { content: minuteBars, timeframe: '5m', error: /Timeframe non valido/ },

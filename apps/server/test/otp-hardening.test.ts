@@ -1,6 +1,15 @@
 // 2FA hardening (ASVS 2.8): code checks lock, changes need a recent password, an admin can reset
 // a user's 2FA (audited), and the roles of REQUIRE_2FA_FOR get no session before their setup.
-import { OTP_MESSAGES, PASSWORD_MESSAGES, SECURITY_MESSAGES, SESSION_MESSAGES, requestOf, type LoginResponse, type ManagedUser, type OtpSetupRequiredResponse } from '@platform/contracts';
+import {
+  OTP_MESSAGES,
+  PASSWORD_MESSAGES,
+  SECURITY_MESSAGES,
+  SESSION_MESSAGES,
+  requestOf,
+  type LoginResponse,
+  type ManagedUser,
+  type OtpSetupRequiredResponse,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { auditLogs } from '@platform/db';
 import { eq } from 'drizzle-orm';
@@ -136,9 +145,7 @@ describe('2FA changes need the current password', () => {
       payload: { password: DEFAULT_PASSWORD },
     });
     expect(verified.status).toBe(200);
-    expect((await testApp.call({ ...requestOf(API.auth.otpUrl), token: session.jwt })).status).toBe(
-      200,
-    );
+    expect((await testApp.call({ ...requestOf(API.auth.otpUrl), token: session.jwt })).status).toBe(200);
   });
 
   it('does not count a remember-token login as a password proof', async () => {
@@ -236,9 +243,7 @@ describe('REQUIRE_2FA_FOR', () => {
 
     // The setup token opens nothing but the setup, and the setup cannot be skipped.
     expect((await testApp.call({ ...requestOf(API.auth.me), token: setupToken })).status).toBe(401);
-    expect((await testApp.call({ ...requestOf(API.users.list), token: setupToken })).status).toBe(
-      401,
-    );
+    expect((await testApp.call({ ...requestOf(API.users.list), token: setupToken })).status).toBe(401);
     expect((await disable(testApp, setupToken, {})).status).toBe(401);
 
     const setup = await testApp.call<{ secret: string }>({
@@ -265,9 +270,9 @@ describe('REQUIRE_2FA_FOR', () => {
       expect(token).toEqual(expect.any(String));
     }
     expect(verified.body.data.user.otp.status).toBe('enabled');
-    expect(
-      (await testApp.call({ ...requestOf(API.auth.me), token: verified.body.data.jwt })).status,
-    ).toBe(200);
+    expect((await testApp.call({ ...requestOf(API.auth.me), token: verified.body.data.jwt })).status).toBe(
+      200,
+    );
 
     // Once set up, it cannot be turned off by its owner.
     testApp.clock.advance(30_000);

@@ -67,7 +67,11 @@ describe('log format', () => {
 /** A bot process started without a hub: it logs why it cannot start, on a pipe as under pm2, and exits. */
 async function botStartFailureLine(logFormat: string | undefined): Promise<string> {
   const entry = fileURLToPath(new URL('../src/bots/process/bot-main.ts', import.meta.url));
-  const env = { PATH: process.env.PATH, BOT_INVESTMENT_ID: 'inv-1', ...(logFormat ? { LOG_FORMAT: logFormat } : {}) };
+  const env = {
+    PATH: process.env.PATH,
+    BOT_INVESTMENT_ID: 'inv-1',
+    ...(logFormat ? { LOG_FORMAT: logFormat } : {}),
+  };
   const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', entry], { env }).catch(
     (error: unknown) => error as { stdout: string },
   );
@@ -76,9 +80,14 @@ async function botStartFailureLine(logFormat: string | undefined): Promise<strin
 
 describe('worker and bot processes', () => {
   it('a bot writes JSON to a pipe, as pm2 gives it, and readable lines when LOG_FORMAT=pretty', async () => {
-    const json = JSON.parse(await botStartFailureLine(undefined)) as LogLine & { investmentId: string; error: string };
+    const json = JSON.parse(await botStartFailureLine(undefined)) as LogLine & {
+      investmentId: string;
+      error: string;
+    };
     expect(json).toMatchObject({ msg: 'bot could not start', investmentId: 'inv-1' });
-    expect(await botStartFailureLine('pretty')).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] ERROR: bot could not start\n\s+investmentId: "inv-1"/);
+    expect(await botStartFailureLine('pretty')).toMatch(
+      /^\[\d{2}:\d{2}:\d{2}\.\d{3}\] ERROR: bot could not start\n\s+investmentId: "inv-1"/,
+    );
     // Its settings are parsed at start: the line names the one missing.
     expect(json.error).toContain('BOT_HUB_PORT');
   });

@@ -3,7 +3,19 @@
 // audited, bad commands answered with pm2Error on a connection that stays usable and audited too,
 // the audited address the client's behind a trusted proxy alone, and the log stream reaching
 // admins alone.
-import { CORE_SERVICES, PROCESS_MESSAGES, REALTIME_EVENTS, REALTIME_PATH, requestOf, type LogEntry, type ProcessError, type ProcessInfo, type ProcessLog, type RealtimeServerEvents, type Role } from '@platform/contracts';
+import {
+  CORE_SERVICES,
+  PROCESS_MESSAGES,
+  REALTIME_EVENTS,
+  REALTIME_PATH,
+  requestOf,
+  type LogEntry,
+  type ProcessError,
+  type ProcessInfo,
+  type ProcessLog,
+  type RealtimeServerEvents,
+  type Role,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { auditLogs } from '@platform/db';
 import type { AddressInfo } from 'node:net';

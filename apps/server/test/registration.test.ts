@@ -31,12 +31,24 @@ describe('registration request', () => {
     const answer = await register(testApp, { ...request, token: await solvedCaptcha(testApp) });
     expect(answer.body).toEqual({ ok: true, data: null });
 
-    const [created] = await testApp.database.db.select().from(users).where(eq(users.username, 'giulia.verdi@example.com'));
-    expect(created).toMatchObject({ firstname: 'Giulia', requestStatus: 'pending', role: 'user', passwordHash: null, requestMessage: request.message });
+    const [created] = await testApp.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, 'giulia.verdi@example.com'));
+    expect(created).toMatchObject({
+      firstname: 'Giulia',
+      requestStatus: 'pending',
+      role: 'user',
+      passwordHash: null,
+      requestMessage: request.message,
+    });
     expect(testApp.mailer.sent.map((mail) => mail.to)).toEqual([admin.username]);
     expect(testApp.mailer.sent[0]?.text).toContain(request.message);
 
-    const loginAttempt = await testApp.call({ ...requestOf(API.auth.login), payload: { username: request.username, password: 'anything-goes' } });
+    const loginAttempt = await testApp.call({
+      ...requestOf(API.auth.login),
+      payload: { username: request.username, password: 'anything-goes' },
+    });
     expect(loginAttempt.body.error).toBe(LOGIN_MESSAGES.invalidCredentials);
   });
 
@@ -46,7 +58,10 @@ describe('registration request', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe(CONTACT_MESSAGES.captchaRequired);
 
-    const forged = await register(testApp, { ...request, token: Buffer.from('{"challenge":{},"solution":{}}').toString('base64') });
+    const forged = await register(testApp, {
+      ...request,
+      token: Buffer.from('{"challenge":{},"solution":{}}').toString('base64'),
+    });
     expect(forged.status).toBe(400);
     expect(forged.body.error).toBe(CONTACT_MESSAGES.captchaInvalid);
 
@@ -54,7 +69,9 @@ describe('registration request', () => {
     expect((await register(testApp, { ...request, token })).body.ok).toBe(true);
     const replayed = await register(testApp, { ...request, username: 'other@example.com', token });
     expect(replayed.body.error).toBe(CONTACT_MESSAGES.captchaInvalid);
-    expect(await testApp.database.db.select().from(users).where(eq(users.username, 'other@example.com'))).toHaveLength(0);
+    expect(
+      await testApp.database.db.select().from(users).where(eq(users.username, 'other@example.com')),
+    ).toHaveLength(0);
   });
 
   it('answers ok for an address that exists and leaves that account untouched', async () => {

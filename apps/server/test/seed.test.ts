@@ -15,11 +15,21 @@ describe('first-start seed', () => {
 
     const rows = await database.db.select().from(users);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ username: 'boss@example.com', role: 'admin', requestStatus: 'approved', otpStatus: 'not-configured' });
+    expect(rows[0]).toMatchObject({
+      username: 'boss@example.com',
+      role: 'admin',
+      requestStatus: 'approved',
+      otpStatus: 'not-configured',
+    });
     expect(await verifyPassword(rows[0]?.passwordHash, 'Seeded-admin-1')).toBe(true);
 
     const markets = await database.db.select().from(instruments);
     expect(markets.map((row) => row.market).sort()).toEqual(['EURUSD', 'GOLD', 'NASDAQ']);
-    expect(markets.find((row) => row.market === 'GOLD')).toMatchObject({ symbol: 'XAUUSD', point: 0.1, contractSize: 100, spreadPoints: 3 });
+    expect(markets.find((row) => row.market === 'GOLD')).toMatchObject({
+      symbol: 'XAUUSD',
+      point: 0.1,
+      contractSize: 100,
+      spreadPoints: 3,
+    });
   });
 });

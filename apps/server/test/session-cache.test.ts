@@ -88,9 +88,9 @@ describe('session cache', () => {
     await cached(testApp, first.jwt);
     await cached(testApp, second.jwt);
 
-    expect(
-      (await testApp.call({ ...requestOf(API.auth.logoutEverywhere), token: first.jwt })).status,
-    ).toBe(200);
+    expect((await testApp.call({ ...requestOf(API.auth.logoutEverywhere), token: first.jwt })).status).toBe(
+      200,
+    );
     expect((await me(testApp, first.jwt)).status).toBe(401);
     expect((await me(testApp, second.jwt)).status).toBe(401);
   });
@@ -125,7 +125,11 @@ describe('session cache', () => {
     await expect.poll(async () => (await me(there, first.jwt)).status).toBe(401);
     expect((await me(there, second.jwt)).status).toBe(200);
 
-    await here.call({ ...requestOf(API.users.review, { id: user.id }), token: admin.jwt, payload: { status: 'blocked' } });
+    await here.call({
+      ...requestOf(API.users.review, { id: user.id }),
+      token: admin.jwt,
+      payload: { status: 'blocked' },
+    });
     await expect.poll(async () => (await me(there, second.jwt)).status).toBe(401);
   });
 });

@@ -1,6 +1,12 @@
 // Session limits (issue 14, point 5): an absolute lifetime, remember tokens that die with a
 // logout or a 'Not {user}?', a reveal key good for minutes, and a logout from every device.
-import { SESSION_MESSAGES, requestOf, type Account, type LoginResponse, type RefreshResponse } from '@platform/contracts';
+import {
+  SESSION_MESSAGES,
+  requestOf,
+  type Account,
+  type LoginResponse,
+  type RefreshResponse,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { auditLogs } from '@platform/db';
 import { createDecipheriv } from 'node:crypto';
@@ -109,8 +115,7 @@ describe('session limits', () => {
     };
     await testApp.call({ ...requestOf(API.accounts.add), token: session.jwt, payload });
     const list = async () =>
-      (await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token: session.jwt })).body
-        .data[0];
+      (await testApp.call<Account[]>({ ...requestOf(API.accounts.list), token: session.jwt })).body.data[0];
 
     // Right after a password login: the login handed out no key, so nothing is sent or audited.
     expect(await list()).toMatchObject({ username: '', password: '', apikey: '' });

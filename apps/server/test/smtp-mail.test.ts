@@ -15,7 +15,11 @@ interface ReceivedMail {
   raw: string;
 }
 
-async function startSmtpServer(): Promise<{ url: string; received: ReceivedMail[]; next: () => Promise<ReceivedMail> }> {
+async function startSmtpServer(): Promise<{
+  url: string;
+  received: ReceivedMail[];
+  next: () => Promise<ReceivedMail>;
+}> {
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   const server = new SMTPServer({
@@ -49,30 +53,45 @@ async function startSmtpServer(): Promise<{ url: string; received: ReceivedMail[
 
 /** Undoes quoted-printable soft line breaks and escapes, as a mail client would. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 describe('mail over SMTP', () => {
   it('delivers the reset link through a real SMTP conversation', async () => {
     const smtp = await startSmtpServer();
-    const testApp = await createTestApp({ mailer: createSmtpMailer(smtp.url, 'Trading Platform <no-reply@platform.test>') });
+    const testApp = await createTestApp({
+      mailer: createSmtpMailer(smtp.url, 'Trading Platform <no-reply@platform.test>'),
+    });
     const user = await createUser(testApp);
 
     const arrival = smtp.next();
-    const answer = await testApp.call({ ...requestOf(API.auth.passwordResetRequest), payload: { username: user.username } });
+    const answer = await testApp.call({
+      ...requestOf(API.auth.passwordResetRequest),
+      payload: { username: user.username },
+    });
     expect(answer.body.ok).toBe(true);
     const mail = await arrival;
 
     expect(mail.from).toBe('no-reply@platform.test');
     expect(mail.to).toEqual([user.username]);
     expect(mail.raw).toMatch(/^Subject: Trading Platform - Reimposta la password/m);
-    const link = decodeQuotedPrintable(mail.raw).match(new RegExp(`${PUBLIC_URL}/reset-password\\?token=[\\w-]+`))?.[0];
+    const link = decodeQuotedPrintable(mail.raw).match(
+      new RegExp(`${PUBLIC_URL}/reset-password\\?token=[\\w-]+`),
+    )?.[0];
     expect(link).toBeDefined();
 
     const token = new URL(link ?? '').searchParams.get('token');
-    const reset = await testApp.call({ ...requestOf(API.auth.passwordReset), payload: { token, newPassword: 'Mailed-link-pass-1' } });
+    const reset = await testApp.call({
+      ...requestOf(API.auth.passwordReset),
+      payload: { token, newPassword: 'Mailed-link-pass-1' },
+    });
     expect(reset.body.ok).toBe(true);
-    const loginAfter = await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: 'Mailed-link-pass-1' } });
+    const loginAfter = await testApp.call({
+      ...requestOf(API.auth.login),
+      payload: { username: user.username, password: 'Mailed-link-pass-1' },
+    });
     expect(loginAfter.status).toBe(200);
   });
 });

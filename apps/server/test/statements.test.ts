@@ -1,13 +1,26 @@
 // Statements (issue 36, point 3): an investment's transactions and a result set as CSV, and the
 // monthly statement as a PDF; owner or admin only, refusals as the envelope before any byte of
 // the file; an export leaves in pieces, a page of rows at a time (a million rows: long/statements-at-size).
-import { RESULTS_CSV_COLUMNS, STATEMENT_MESSAGES, STATEMENTS_API, urlOf, requestOf, type Backtest, type BacktestResult } from '@platform/contracts';
+import {
+  RESULTS_CSV_COLUMNS,
+  STATEMENT_MESSAGES,
+  STATEMENTS_API,
+  urlOf,
+  requestOf,
+  type Backtest,
+  type BacktestResult,
+} from '@platform/contracts';
 import { API } from '@platform/contracts/api';
 import { transactions } from '@platform/db';
 import { describe, expect, it } from 'vitest';
 import { createUser, login } from './support/factories';
 import { demoInvestor } from './support/demo-investor';
-import { closedCycle, downloadTransactionsCsv, insertCyclesSharingSeconds, investorWithInvestment } from './support/investment-cycles';
+import {
+  closedCycle,
+  downloadTransactionsCsv,
+  insertCyclesSharingSeconds,
+  investorWithInvestment,
+} from './support/investment-cycles';
 import { oscillatingBars } from './support/memory-prices';
 import { pdfPageCount, pdfTextLines } from './support/pdf-text';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -189,7 +202,8 @@ describe('statements', () => {
         overflowAt: value('overflow_at_utc') === '' ? null : Date.parse(value('overflow_at_utc')),
         timeUnderWaterDays: Number(value('time_under_water_days')),
         // Nothing held back: the held-back cells are empty.
-        heldBack: value('held_back_from_utc') === '' && value('held_back_profit_eur') === '' ? null : undefined,
+        heldBack:
+          value('held_back_from_utc') === '' && value('held_back_profit_eur') === '' ? null : undefined,
       } as BacktestResult;
     });
     expect(reread).toEqual(done.body.data.results);

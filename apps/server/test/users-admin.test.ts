@@ -45,7 +45,10 @@ describe('users (admin)', () => {
       payload: { token: inviteToken(testApp, form.username), newPassword: 'First-own-pass-1' },
     });
     expect(set.body.ok).toBe(true);
-    const first = await testApp.call({ ...requestOf(API.auth.login), payload: { username: form.username, password: 'First-own-pass-1' } });
+    const first = await testApp.call({
+      ...requestOf(API.auth.login),
+      payload: { username: form.username, password: 'First-own-pass-1' },
+    });
     expect(first.status).toBe(200);
 
     const list = await testApp.call<ManagedUser[]>({ ...requestOf(API.users.list), token });
@@ -59,7 +62,11 @@ describe('users (admin)', () => {
     const again = await testApp.call({ ...requestOf(API.users.add), token, payload: form });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(USER_MESSAGES.duplicate);
-    const noName = await testApp.call({ ...requestOf(API.users.add), token, payload: { ...form, username: 'x@example.com', firstname: ' ' } });
+    const noName = await testApp.call({
+      ...requestOf(API.users.add),
+      token,
+      payload: { ...form, username: 'x@example.com', firstname: ' ' },
+    });
     expect(noName.body.error).toBe(USER_MESSAGES.firstnameRequired);
   });
 
@@ -101,13 +108,25 @@ describe('users (admin)', () => {
     const { admin, token } = await adminSession(testApp);
     const user = await createUser(testApp);
     const userSession = await login(testApp, user);
-    await testApp.call({ ...requestOf(API.users.review, { id: user.id }), token, payload: { status: 'blocked' } });
+    await testApp.call({
+      ...requestOf(API.users.review, { id: user.id }),
+      token,
+      payload: { status: 'blocked' },
+    });
     expect((await testApp.call({ ...requestOf(API.auth.me), token: userSession.jwt })).status).toBe(401);
 
-    const own = await testApp.call({ ...requestOf(API.users.review, { id: admin.id }), token, payload: { status: 'blocked' } });
+    const own = await testApp.call({
+      ...requestOf(API.users.review, { id: admin.id }),
+      token,
+      payload: { status: 'blocked' },
+    });
     expect(own.status).toBe(403);
     expect(own.body.error).toBe(USER_MESSAGES.ownStatus);
-    const bad = await testApp.call({ ...requestOf(API.users.review, { id: user.id }), token, payload: { status: 'deleted' } });
+    const bad = await testApp.call({
+      ...requestOf(API.users.review, { id: user.id }),
+      token,
+      payload: { status: 'deleted' },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -115,9 +134,15 @@ describe('users (admin)', () => {
     const testApp = await createTestApp();
     const { token } = await adminSession(testApp);
     const user = await createUser(testApp);
-    const deleted = await testApp.call<ManagedUser>({ ...requestOf(API.users.requestDeletion, { id: user.id }), token });
+    const deleted = await testApp.call<ManagedUser>({
+      ...requestOf(API.users.requestDeletion, { id: user.id }),
+      token,
+    });
     expect(deleted.body.data.deletionRequestedAt).not.toBeNull();
-    const attempt = await testApp.call({ ...requestOf(API.auth.login), payload: { username: user.username, password: 'Correct-Horse-9' } });
+    const attempt = await testApp.call({
+      ...requestOf(API.auth.login),
+      payload: { username: user.username, password: 'Correct-Horse-9' },
+    });
     expect(attempt.body.error).toBe(LOGIN_MESSAGES.blocked);
     const list = await testApp.call<ManagedUser[]>({ ...requestOf(API.users.list), token });
     expect(list.body.data.some((row) => row._id === user.id)).toBe(true);

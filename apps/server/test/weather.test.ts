@@ -10,13 +10,63 @@ import { createTestApp } from './support/test-app';
 
 /** A trimmed real answer of forecast.json (lang=it, days=3), with fields the proxy must drop. */
 const FORECAST = {
-  location: { name: 'Milano', region: 'Lombardia', country: 'Italia', lat: 45.46, lon: 9.19, tz_id: 'Europe/Rome' },
-  current: { temp_c: 14, condition: { text: 'Soleggiato', icon: '//cdn.weatherapi.com/weather/64x64/day/113.png', code: 1000 } },
+  location: {
+    name: 'Milano',
+    region: 'Lombardia',
+    country: 'Italia',
+    lat: 45.46,
+    lon: 9.19,
+    tz_id: 'Europe/Rome',
+  },
+  current: {
+    temp_c: 14,
+    condition: { text: 'Soleggiato', icon: '//cdn.weatherapi.com/weather/64x64/day/113.png', code: 1000 },
+  },
   forecast: {
     forecastday: [
-      { date: '2026-11-22', day: { maxtemp_c: 16.4, mintemp_c: 7.1, avghumidity: 70, condition: { text: 'Soleggiato', icon: '//cdn.weatherapi.com/weather/64x64/day/113.png', code: 1000 } }, astro: {}, hour: [] },
-      { date: '2026-11-23', day: { maxtemp_c: 12.9, mintemp_c: 8.3, condition: { text: 'Pioggia moderata', icon: '//cdn.weatherapi.com/weather/64x64/day/302.png', code: 1189 } }, astro: {}, hour: [] },
-      { date: '2026-11-24', day: { maxtemp_c: 9.5, mintemp_c: 2, condition: { text: 'Neve leggera', icon: '//cdn.weatherapi.com/weather/64x64/day/326.png', code: 1213 } }, astro: {}, hour: [] },
+      {
+        date: '2026-11-22',
+        day: {
+          maxtemp_c: 16.4,
+          mintemp_c: 7.1,
+          avghumidity: 70,
+          condition: {
+            text: 'Soleggiato',
+            icon: '//cdn.weatherapi.com/weather/64x64/day/113.png',
+            code: 1000,
+          },
+        },
+        astro: {},
+        hour: [],
+      },
+      {
+        date: '2026-11-23',
+        day: {
+          maxtemp_c: 12.9,
+          mintemp_c: 8.3,
+          condition: {
+            text: 'Pioggia moderata',
+            icon: '//cdn.weatherapi.com/weather/64x64/day/302.png',
+            code: 1189,
+          },
+        },
+        astro: {},
+        hour: [],
+      },
+      {
+        date: '2026-11-24',
+        day: {
+          maxtemp_c: 9.5,
+          mintemp_c: 2,
+          condition: {
+            text: 'Neve leggera',
+            icon: '//cdn.weatherapi.com/weather/64x64/day/326.png',
+            code: 1213,
+          },
+        },
+        astro: {},
+        hour: [],
+      },
     ],
   },
 };
@@ -43,7 +93,10 @@ async function startUpstream(): Promise<Upstream> {
 /** The app's log lines, as pino writes them. */
 function capturedLog() {
   const lines: { msg: string; level: number }[] = [];
-  const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line) as { msg: string; level: number }) });
+  const logger = pino(
+    { level: 'warn' },
+    { write: (line: string) => lines.push(JSON.parse(line) as { msg: string; level: number }) },
+  );
   return { logger, lines };
 }
 
@@ -51,7 +104,9 @@ describe('weather proxy', () => {
   it('answers the city and three days of forecast, asking weatherapi.com in Italian for three days', async () => {
     const upstream = await startUpstream();
     const testApp = await createTestApp({ weather: { apiKey: 'test-key', baseUrl: upstream.url } });
-    const { status, body } = await testApp.call<WeatherForecast>({ ...requestOf(API.weather.forecast, undefined, { q: '45.4642,9.19' }) });
+    const { status, body } = await testApp.call<WeatherForecast>({
+      ...requestOf(API.weather.forecast, undefined, { q: '45.4642,9.19' }),
+    });
 
     expect(status).toBe(200);
     expect(body.data).toEqual({
@@ -64,15 +119,25 @@ describe('weather proxy', () => {
     });
     const [asked] = upstream.requests;
     expect(asked?.pathname).toBe('/v1/forecast.json');
-    expect(Object.fromEntries(asked?.searchParams ?? [])).toEqual({ key: 'test-key', q: '45.4642,9.19', lang: 'it', days: '3' });
+    expect(Object.fromEntries(asked?.searchParams ?? [])).toEqual({
+      key: 'test-key',
+      q: '45.4642,9.19',
+      lang: 'it',
+      days: '3',
+    });
   });
 
   it('says the weather is not available, and logs why, when weatherapi.com refuses', async () => {
     const upstream = await startUpstream();
     upstream.answer = { status: 403, body: { error: { code: 2008, message: 'API key has been disabled.' } } };
     const log = capturedLog();
-    const testApp = await createTestApp({ weather: { apiKey: 'disabled-key', baseUrl: upstream.url }, logger: log.logger });
-    const { status, body } = await testApp.call({ ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }) });
+    const testApp = await createTestApp({
+      weather: { apiKey: 'disabled-key', baseUrl: upstream.url },
+      logger: log.logger,
+    });
+    const { status, body } = await testApp.call({
+      ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }),
+    });
 
     expect(status).toBe(503);
     expect(body).toEqual({ ok: false, error: WEATHER_MESSAGES.unavailable });
@@ -84,7 +149,9 @@ describe('weather proxy', () => {
     const upstream = await startUpstream();
     upstream.answer = { status: 200, body: { location: { name: 'Milano' } } };
     const testApp = await createTestApp({ weather: { apiKey: 'test-key', baseUrl: upstream.url } });
-    const { status, body } = await testApp.call({ ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }) });
+    const { status, body } = await testApp.call({
+      ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }),
+    });
     expect(status).toBe(503);
     expect(body.error).toBe(WEATHER_MESSAGES.unavailable);
   });
@@ -93,12 +160,16 @@ describe('weather proxy', () => {
     const upstream = await startUpstream();
     const log = capturedLog();
     const testApp = await createTestApp({ weather: { baseUrl: upstream.url }, logger: log.logger });
-    const { status, body } = await testApp.call({ ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }) });
+    const { status, body } = await testApp.call({
+      ...requestOf(API.weather.forecast, undefined, { q: '45.46,9.19' }),
+    });
 
     expect(status).toBe(503);
     expect(body).toEqual({ ok: false, error: WEATHER_MESSAGES.unavailable });
     expect(upstream.requests).toEqual([]);
-    expect(log.lines.map((entry) => entry.msg)).toContain('weather forecast asked for, but WEATHER_API_KEY is not set');
+    expect(log.lines.map((entry) => entry.msg)).toContain(
+      'weather forecast asked for, but WEATHER_API_KEY is not set',
+    );
   });
 
   it('refuses a missing or malformed position, or one out of range, without calling weatherapi.com', async () => {

@@ -13,7 +13,8 @@ if (!root) throw new Error('index.html has no #root element');
 
 // A link's token (/login?token=…, a reset link) opens another screen than the one drawn for the path.
 const drawnAsIs =
-  root.dataset.prerendered === window.location.pathname && !new URLSearchParams(window.location.search).has('token');
+  root.dataset.prerendered === window.location.pathname &&
+  !new URLSearchParams(window.location.search).has('token');
 
 if (drawnAsIs) {
   await loadRoutesOf(window.location.pathname);

@@ -71,7 +71,8 @@ export const SESSION_MESSAGES = {
   forbidden: 'Non hai i permessi per questa operazione.',
   /** Settings: ends every session and saved auto-login of the user (not in the spec's settings strings). */
   logoutEverywhere: 'Esci da tutti i dispositivi',
-  logoutEverywhereConfirm: 'Vuoi chiudere la sessione su tutti i dispositivi, compreso questo? Anche gli accessi automatici salvati verranno revocati.',
+  logoutEverywhereConfirm:
+    'Vuoi chiudere la sessione su tutti i dispositivi, compreso questo? Anche gli accessi automatici salvati verranno revocati.',
   logoutEverywhereError: 'Impossibile chiudere le sessioni sugli altri dispositivi.',
 } as const;
 
@@ -103,5 +104,6 @@ export const WEATHER_MESSAGES = {
   /** product-spec.md section 8, Weather: what the widget logs when the forecast answer is not 200. */
   requestFailed: 'Errore durante la richiesta meteo',
   unavailable: 'Meteo non disponibile',
-  badLocation: 'Posizione non valida: indica q=latitudine,longitudine (latitudine tra -90 e 90, longitudine tra -180 e 180).',
+  badLocation:
+    'Posizione non valida: indica q=latitudine,longitudine (latitudine tra -90 e 90, longitudine tra -180 e 180).',
 } as const;

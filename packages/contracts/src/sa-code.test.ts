@@ -33,10 +33,14 @@ describe('SA code', () => {
       }),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 99 }), (sizeTenths, additionalTenths) => {
-        const parameters = { size: sizeTenths / 10, additional: additionalTenths / 10 };
-        expect(decodeSaCode(encodeSaCode(parameters) ?? '')).toEqual(parameters);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 99 }),
+        (sizeTenths, additionalTenths) => {
+          const parameters = { size: sizeTenths / 10, additional: additionalTenths / 10 };
+          expect(decodeSaCode(encodeSaCode(parameters) ?? '')).toEqual(parameters);
+        },
+      ),
     );
   });
 });

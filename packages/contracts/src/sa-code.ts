@@ -13,7 +13,8 @@ export function encodeSaCode({ size, additional }: SaParameters): string | null 
   const sizeTenths = Math.round(size * 10);
   const additionalTenths = Math.round(additional * 10);
   if (sizeTenths < 0 || sizeTenths > 999 || additionalTenths < 0 || additionalTenths > 99) return null;
-  if (Math.abs(sizeTenths - size * 10) > 1e-6 || Math.abs(additionalTenths - additional * 10) > 1e-6) return null;
+  if (Math.abs(sizeTenths - size * 10) > 1e-6 || Math.abs(additionalTenths - additional * 10) > 1e-6)
+    return null;
   return `${String(sizeTenths).padStart(3, '0')}${String(additionalTenths).padStart(2, '0')}`;
 }
 

@@ -8,7 +8,8 @@ z.config(z.locales.it());
 z.config({ jitless: 'document' in globalThis });
 z.config({
   customError: (issue) => {
-    if (issue.code !== 'invalid_type' || issue.path === undefined || issue.path.length === 0) return undefined;
+    if (issue.code !== 'invalid_type' || issue.path === undefined || issue.path.length === 0)
+      return undefined;
     const field = issue.path.join('.');
     return issue.input === undefined || issue.input === null
       ? `Campo obbligatorio mancante: ${field}.`

@@ -3,7 +3,11 @@ import type { Bars } from '../src/bars';
 
 export const START = Date.UTC(2024, 0, 2, 9, 0);
 
-export function barsOf(rows: readonly (readonly [number, number, number, number])[], start = START, stepMs = 60_000): Bars {
+export function barsOf(
+  rows: readonly (readonly [number, number, number, number])[],
+  start = START,
+  stepMs = 60_000,
+): Bars {
   const bars: Bars = {
     t: new Float64Array(rows.length),
     o: new Float64Array(rows.length),

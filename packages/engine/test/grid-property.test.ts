@@ -63,52 +63,56 @@ describe('engine against the reference simulator', { timeout: CPU_BOUND_MS }, ()
   });
 });
 
-describe('runs whose lots or money leave the range where integers are exact', { timeout: CPU_BOUND_MS }, () => {
-  // The reference holds Σ q·fill in BigInts: where it agrees with the engine on a run that is not
-  // flagged, the engine's doubles were exact all along; a flagged run stops at the same moment.
-  it('are flagged, with their figures up to then, and agree with the reference on every run', () => {
-    let flagged = 0;
-    let exact = 0;
-    fc.assert(
-      fc.property(hugeScenario, ({ bars, params, instrument, fx }) => {
-        const reference = referenceRun(bars, params, instrument, fx());
-        expectSameRun(runGrid(bars, params, instrument, fx()), reference);
-        expectSameRun(walkGrid(bars, params, instrument, fx()).result, reference);
-        if (reference.overflow) {
-          flagged++;
-          expect(Array.from(bars.t)).toContain(reference.overflowAt);
-          // Stopped between cycles: nothing floats.
-          expect(reference.openPnl).toBe(0);
-        } else exact++;
-      }),
-      { numRuns: 1500 },
-    );
-    // Both kinds are common enough for the comparison to hold on each.
-    expect(flagged).toBeGreaterThan(150);
-    expect(exact).toBeGreaterThan(150);
-  });
-
-  it('stops each member of a sweep at its own lots, where the reference stops it', () => {
-    const grid = fc.record({
-      size: fc.uniqueArray(fc.constantFrom(0.01, 1, 100, 1e4, 1e6, 1e8), { minLength: 2, maxLength: 4 }),
-      ratio: fc.uniqueArray(fc.constantFrom(0.5, 1, 2), { minLength: 1, maxLength: 2 }),
-      mediazione: fc.uniqueArray(fc.constantFrom(5, 10, 20), { minLength: 1, maxLength: 2 }),
-      target: fc.uniqueArray(fc.constantFrom(5, 10, 25), { minLength: 1, maxLength: 2 }),
+describe(
+  'runs whose lots or money leave the range where integers are exact',
+  { timeout: CPU_BOUND_MS },
+  () => {
+    // The reference holds Σ q·fill in BigInts: where it agrees with the engine on a run that is not
+    // flagged, the engine's doubles were exact all along; a flagged run stops at the same moment.
+    it('are flagged, with their figures up to then, and agree with the reference on every run', () => {
+      let flagged = 0;
+      let exact = 0;
+      fc.assert(
+        fc.property(hugeScenario, ({ bars, params, instrument, fx }) => {
+          const reference = referenceRun(bars, params, instrument, fx());
+          expectSameRun(runGrid(bars, params, instrument, fx()), reference);
+          expectSameRun(walkGrid(bars, params, instrument, fx()).result, reference);
+          if (reference.overflow) {
+            flagged++;
+            expect(Array.from(bars.t)).toContain(reference.overflowAt);
+            // Stopped between cycles: nothing floats.
+            expect(reference.openPnl).toBe(0);
+          } else exact++;
+        }),
+        { numRuns: 1500 },
+      );
+      // Both kinds are common enough for the comparison to hold on each.
+      expect(flagged).toBeGreaterThan(150);
+      expect(exact).toBeGreaterThan(150);
     });
-    fc.assert(
-      fc.property(
-        hugeScenario,
-        grid,
-        fc.constantFrom(2, 16),
-        ({ bars, params, instrument, fx }, sweep, branching) => {
-          const runs = sweepParams(sweep, params);
-          const results = runAllPrepared(prepareBars(bars, instrument, fx(), { branching }), runs);
-          runs.forEach((run, index) =>
-            expectSameRun(results[index]!, referenceRun(bars, run, instrument, fx())),
-          );
-        },
-      ),
-      { numRuns: 300 },
-    );
-  });
-});
+
+    it('stops each member of a sweep at its own lots, where the reference stops it', () => {
+      const grid = fc.record({
+        size: fc.uniqueArray(fc.constantFrom(0.01, 1, 100, 1e4, 1e6, 1e8), { minLength: 2, maxLength: 4 }),
+        ratio: fc.uniqueArray(fc.constantFrom(0.5, 1, 2), { minLength: 1, maxLength: 2 }),
+        mediazione: fc.uniqueArray(fc.constantFrom(5, 10, 20), { minLength: 1, maxLength: 2 }),
+        target: fc.uniqueArray(fc.constantFrom(5, 10, 25), { minLength: 1, maxLength: 2 }),
+      });
+      fc.assert(
+        fc.property(
+          hugeScenario,
+          grid,
+          fc.constantFrom(2, 16),
+          ({ bars, params, instrument, fx }, sweep, branching) => {
+            const runs = sweepParams(sweep, params);
+            const results = runAllPrepared(prepareBars(bars, instrument, fx(), { branching }), runs);
+            runs.forEach((run, index) =>
+              expectSameRun(results[index]!, referenceRun(bars, run, instrument, fx())),
+            );
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+  },
+);

@@ -7,8 +7,9 @@ import { holdOutSplit } from '../src/grid/hold-out';
 const DAY0 = Date.UTC(2024, 2, 1);
 /** `perDay` bars an hour apart on each of `days` days. */
 const times = (days: number, perDay: number) =>
-  Float64Array.from({ length: days * perDay }, (_, index) =>
-    DAY0 + Math.floor(index / perDay) * DAY_MS + (index % perDay) * 3_600_000,
+  Float64Array.from(
+    { length: days * perDay },
+    (_, index) => DAY0 + Math.floor(index / perDay) * DAY_MS + (index % perDay) * 3_600_000,
   );
 
 describe('the hold-out split', () => {

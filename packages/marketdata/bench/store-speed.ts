@@ -22,13 +22,17 @@ try {
   // A year longer than the span: the synthetic calendar (with GOLD's daily break) is a little sparser than the real one.
   const history = syntheticBars('GOLD', Date.UTC(2007, 10, 26), Date.UTC(2025, 6, 3));
   const rows = history.t.length;
-  console.log(`generated     ${rows.toLocaleString('en')} synthetic GOLD 1m bars in ${seconds(performance.now() - started)}`);
+  console.log(
+    `generated     ${rows.toLocaleString('en')} synthetic GOLD 1m bars in ${seconds(performance.now() - started)}`,
+  );
 
   const store = new BarStore(dir);
   started = performance.now();
   await store.merge('GOLD', '1m', history);
   const size = (await stat(join(dir, 'GOLD-1m.arrow'))).size;
-  console.log(`first write   ${seconds(performance.now() - started)} (${mb(size)} file, ${(size / rows).toFixed(1)} bytes per bar)`);
+  console.log(
+    `first write   ${seconds(performance.now() - started)} (${mb(size)} file, ${(size / rows).toFixed(1)} bytes per bar)`,
+  );
 
   const times: number[] = [];
   let heldBytes = 0;
@@ -42,14 +46,20 @@ try {
     heldBytes = [...buffers].reduce((sum, buffer) => sum + buffer.byteLength, 0);
   }
   times.sort((a, b) => a - b);
-  console.log(`read          best ${seconds(times[0]!)}, median ${seconds(times[Math.floor(times.length / 2)]!)} over ${reads} reads`);
-  console.log(`read memory   ${mb(heldBytes)} of array buffers held per read (${(heldBytes / rows).toFixed(1)} bytes per bar)`);
+  console.log(
+    `read          best ${seconds(times[0]!)}, median ${seconds(times[Math.floor(times.length / 2)]!)} over ${reads} reads`,
+  );
+  console.log(
+    `read memory   ${mb(heldBytes)} of array buffers held per read (${(heldBytes / rows).toFixed(1)} bytes per bar)`,
+  );
 
   // A year uploaded again over the stored history: the merge reads, interleaves and rewrites all.
   const year = syntheticBars('GOLD', Date.UTC(2024, 0, 1), Date.UTC(2025, 0, 1));
   started = performance.now();
   const merged = await store.merge('GOLD', '1m', year);
-  console.log(`merge a year  ${seconds(performance.now() - started)} (${year.t.length.toLocaleString('en')} bars in, ${merged.rows.toLocaleString('en')} stored)`);
+  console.log(
+    `merge a year  ${seconds(performance.now() - started)} (${year.t.length.toLocaleString('en')} bars in, ${merged.rows.toLocaleString('en')} stored)`,
+  );
 
   console.log(`max RSS       ${mb(process.resourceUsage().maxRSS * 1024)} for the whole process`);
   console.log(`cpus          ${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}; node ${process.version}`);

@@ -13,7 +13,13 @@ const T0 = Date.UTC(2024, 0, 2, 9, 0);
 function bars(minutes: number[], price: number): BarColumns {
   const t = Float64Array.from(minutes, (m) => T0 + m * MINUTE);
   const same = () => Float64Array.from(minutes, () => price);
-  return { t, o: same(), h: Float64Array.from(minutes, () => price + 1), l: Float64Array.from(minutes, () => price - 1), c: same() };
+  return {
+    t,
+    o: same(),
+    h: Float64Array.from(minutes, () => price + 1),
+    l: Float64Array.from(minutes, () => price - 1),
+    c: same(),
+  };
 }
 
 const minutesOf = (b: BarColumns | null) => Array.from(b?.t ?? [], (t) => (t - T0) / MINUTE);
@@ -87,7 +93,11 @@ describe('BarStore', { timeout: CPU_BOUND_MS }, () => {
     expect(await store.merge('GOLD', '1m', bars([], 1))).toEqual({ rows: 0, first: null, last: null });
     expect(minutesOf(await store.read('GOLD', '1m'))).toEqual([]);
     await store.merge('GOLD', '1m', bars([1, 2], 10));
-    expect(await store.merge('GOLD', '1m', bars([], 1))).toEqual({ rows: 2, first: T0 + MINUTE, last: T0 + 2 * MINUTE });
+    expect(await store.merge('GOLD', '1m', bars([], 1))).toEqual({
+      rows: 2,
+      first: T0 + MINUTE,
+      last: T0 + 2 * MINUTE,
+    });
   });
 
   it('leaves the old file whole, and no temporary file, when the new one cannot replace it', async () => {
@@ -112,7 +122,9 @@ describe('BarStore', { timeout: CPU_BOUND_MS }, () => {
 
   it('runs concurrent merges of one set one after the other, losing none', async () => {
     const store = new BarStore(dir);
-    const merges = Array.from({ length: 8 }, (_, k) => store.merge('GOLD', '1m', bars([k * 2, k * 2 + 1], k)));
+    const merges = Array.from({ length: 8 }, (_, k) =>
+      store.merge('GOLD', '1m', bars([k * 2, k * 2 + 1], k)),
+    );
     const summaries = await Promise.all(merges);
     expect(summaries.map((s) => s.rows)).toEqual([2, 4, 6, 8, 10, 12, 14, 16]);
     expect((await store.read('GOLD', '1m'))!.t.length).toBe(16);
@@ -130,7 +142,10 @@ describe('BarStore', { timeout: CPU_BOUND_MS }, () => {
   it('merges a large set batch by batch, new bars winning ties across slab and batch boundaries', async () => {
     const store = new BarStore(dir);
     const n = 600_000;
-    const stored = bars(Array.from({ length: n }, (_, m) => m), 100);
+    const stored = bars(
+      Array.from({ length: n }, (_, m) => m),
+      100,
+    );
     await store.merge('GOLD', '1m', stored);
     // Around the ends of the stored slabs (65,536 bars) and written batches (262,144), and past the end.
     const fresh = [65_530, 65_536, 131_071, 262_143, 262_144, 524_288, 599_999, 600_000, 600_001];
@@ -148,8 +163,13 @@ describe('BarStore', { timeout: CPU_BOUND_MS }, () => {
   it('reads and merges over a set written as one record batch, as earlier versions wrote them', async () => {
     const old = bars([0, 1, 2], 10);
     const fields = BAR_COLUMNS.map((name) => new Field(name, new Float64(), false));
-    const children = BAR_COLUMNS.map((name) => makeData({ type: new Float64(), length: 3, nullCount: 0, data: old[name] }));
-    const batch = new RecordBatch(new Schema(fields), makeData({ type: new Struct(fields), length: 3, nullCount: 0, children }));
+    const children = BAR_COLUMNS.map((name) =>
+      makeData({ type: new Float64(), length: 3, nullCount: 0, data: old[name] }),
+    );
+    const batch = new RecordBatch(
+      new Schema(fields),
+      makeData({ type: new Struct(fields), length: 3, nullCount: 0, children }),
+    );
     await writeFile(join(dir, 'GOLD-1m.arrow'), RecordBatchFileWriter.writeAll([batch]).toUint8Array(true));
     const store = new BarStore(dir);
     expect(await store.read('GOLD', '1m')).toEqual(old);

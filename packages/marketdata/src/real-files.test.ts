@@ -6,7 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openRealFile, readRealFile, realFiles, realFilesReadme } from '../../../fixtures/real-bars/real-bars';
+import {
+  openRealFile,
+  readRealFile,
+  realFiles,
+  realFilesReadme,
+} from '../../../fixtures/real-bars/real-bars';
 import { type CsvDialect } from './csv-format';
 import { importCsv, type RejectedRow } from './import-csv';
 import { CsvImportError } from './import-error';
@@ -188,13 +193,13 @@ interface ReadmeLine {
 
 /** The summary table of the collection's README: | folder | `file` | instrument | tf | rows | ... */
 function readmeLines(): ReadmeLine[] {
-  return [...realFilesReadme().matchAll(/^\| (\w+) \| `([^`]+)` \| [^|]+ \| ([^|]+) \| ([\d,]+)[^|]* \|/gm)].map(
-    ([, folder, file, timeframe, rows]) => ({
-      file: `${folder}/${file}`,
-      timeframe: timeframe!.trim(),
-      rows: Number(rows!.replace(/,/g, '')),
-    }),
-  );
+  return [
+    ...realFilesReadme().matchAll(/^\| (\w+) \| `([^`]+)` \| [^|]+ \| ([^|]+) \| ([\d,]+)[^|]* \|/gm),
+  ].map(([, folder, file, timeframe, rows]) => ({
+    file: `${folder}/${file}`,
+    timeframe: timeframe!.trim(),
+    rows: Number(rows!.replace(/,/g, '')),
+  }));
 }
 
 describe('real price files', () => {

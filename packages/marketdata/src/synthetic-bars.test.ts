@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isSyntheticMarketOpen, syntheticBars, type SyntheticMarket, syntheticTickSize } from './synthetic-bars';
+import {
+  isSyntheticMarketOpen,
+  syntheticBars,
+  type SyntheticMarket,
+  syntheticTickSize,
+} from './synthetic-bars';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -13,7 +18,10 @@ describe('synthetic bars', () => {
   it('come out the same on every run', () => {
     const again = syntheticBars('GOLD', FROM, TO);
     for (const column of ['t', 'o', 'h', 'l', 'c'] as const) {
-      expect(Buffer.from(again[column].buffer).equals(Buffer.from(generated.GOLD![column].buffer)), column).toBe(true);
+      expect(
+        Buffer.from(again[column].buffer).equals(Buffer.from(generated.GOLD![column].buffer)),
+        column,
+      ).toBe(true);
     }
     // Pinned, so a change of the model is a decision rather than an accident.
     expect([again.o[0], again.c[1000], again.c[again.c.length - 1]]).toEqual([1930, 1920.14, 2280.14]);
@@ -27,33 +35,39 @@ describe('synthetic bars', () => {
     expect(bars.t.length).toBeGreaterThan(60_000);
     for (let i = 0; i < bars.t.length; i++) {
       const [o, h, l, c] = [bars.o[i]!, bars.h[i]!, bars.l[i]!, bars.c[i]!];
-      if (!(h >= Math.max(o, c) && Math.min(o, c) >= l && l > 0)) throw new Error(`bar ${i} is not OHLC: ${o} ${h} ${l} ${c}`);
-      if (![o, h, l, c].every(onGrid)) throw new Error(`bar ${i} is off the ${tick} grid: ${o} ${h} ${l} ${c}`);
+      if (!(h >= Math.max(o, c) && Math.min(o, c) >= l && l > 0))
+        throw new Error(`bar ${i} is not OHLC: ${o} ${h} ${l} ${c}`);
+      if (![o, h, l, c].every(onGrid))
+        throw new Error(`bar ${i} is off the ${tick} grid: ${o} ${h} ${l} ${c}`);
       if (c < range[0]! || c > range[1]!) throw new Error(`bar ${i} at ${c} is outside ${range.join('..')}`);
     }
   });
 
-  it.each(MARKETS)('are one minute apart while %s is open, with nothing from Friday 22:00 to Sunday 22:00 UTC', (market) => {
-    const { t } = generated[market]!;
-    let weekendGaps = 0;
-    for (let i = 1; i < t.length; i++) {
-      const step = t[i]! - t[i - 1]!;
-      if (step === MINUTE) continue;
-      // A longer step may only jump over closed minutes.
-      for (let time = t[i - 1]! + MINUTE; time < t[i]!; time += MINUTE) {
-        if (isSyntheticMarketOpen(market, time)) throw new Error(`missing open minute ${new Date(time).toISOString()}`);
+  it.each(MARKETS)(
+    'are one minute apart while %s is open, with nothing from Friday 22:00 to Sunday 22:00 UTC',
+    (market) => {
+      const { t } = generated[market]!;
+      let weekendGaps = 0;
+      for (let i = 1; i < t.length; i++) {
+        const step = t[i]! - t[i - 1]!;
+        if (step === MINUTE) continue;
+        // A longer step may only jump over closed minutes.
+        for (let time = t[i - 1]! + MINUTE; time < t[i]!; time += MINUTE) {
+          if (isSyntheticMarketOpen(market, time))
+            throw new Error(`missing open minute ${new Date(time).toISOString()}`);
+        }
+        if (step >= 2 * DAY) weekendGaps++;
       }
-      if (step >= 2 * DAY) weekendGaps++;
-    }
-    expect(weekendGaps).toBe(13);
-    for (const time of t) {
-      const date = new Date(time);
-      const weekday = date.getUTCDay();
-      const hour = date.getUTCHours();
-      const closed = weekday === 6 || (weekday === 0 && hour < 22) || (weekday === 5 && hour >= 22);
-      if (closed) throw new Error(`bar at ${date.toISOString()} on a weekend`);
-    }
-  });
+      expect(weekendGaps).toBe(13);
+      for (const time of t) {
+        const date = new Date(time);
+        const weekday = date.getUTCDay();
+        const hour = date.getUTCHours();
+        const closed = weekday === 6 || (weekday === 0 && hour < 22) || (weekday === 5 && hour >= 22);
+        if (closed) throw new Error(`bar at ${date.toISOString()} on a weekend`);
+      }
+    },
+  );
 
   it.each(MARKETS)('cluster %s volatility: big moves follow big moves', (market) => {
     const { c } = generated[market]!;

@@ -58,7 +58,8 @@ function fixedCandles(): LiveCandleSource {
 
 function given(name: string): string {
   const value = process.env[name];
-  if (!value || !process.send) throw new Error(`api-process runs as api-throughput.ts forks it, with ${name}`);
+  if (!value || !process.send)
+    throw new Error(`api-process runs as api-throughput.ts forks it, with ${name}`);
   return value;
 }
 const url = given('BENCH_DATABASE_URL');
@@ -113,7 +114,9 @@ async function firstProcess() {
   return { api, tokens };
 }
 
-const { api, tokens } = joining ? { api: await listenBenchApp(appOptions), tokens: [] } : await firstProcess();
+const { api, tokens } = joining
+  ? { api: await listenBenchApp(appOptions), tokens: [] }
+  : await firstProcess();
 const ready: ApiProcessReady = { base: api.base, tokens };
 process.send?.(ready);
 

@@ -39,14 +39,23 @@ export function uploadForm(upload: RealUpload, algorithmId: string): FormData {
 /** Stores the span's synthetic GOLD 1m bars outside the real files' spans; answers how many. */
 export async function storeSyntheticGold(database: DatabaseHandle, marketDataDir: string): Promise<number> {
   const span = outside(
-    syntheticBars('GOLD', Date.parse(`${PERIOD_FIRST_DAY}T00:00:00Z`), Date.parse(`${PERIOD_LAST_DAY}T00:00:00Z`) + DAY),
+    syntheticBars(
+      'GOLD',
+      Date.parse(`${PERIOD_FIRST_DAY}T00:00:00Z`),
+      Date.parse(`${PERIOD_LAST_DAY}T00:00:00Z`) + DAY,
+    ),
     await realGoldSpans(),
   );
   await new MarketDataSets(new MarketDataRepository(database.db), new BarStore(marketDataDir), 0).merge(
     'GOLD',
     '1m',
     span,
-    { file: 'dati sintetici (bench)', format: 'synthetic', rows: span.t.length, at: new Date().toISOString() },
+    {
+      file: 'dati sintetici (bench)',
+      format: 'synthetic',
+      rows: span.t.length,
+      at: new Date().toISOString(),
+    },
   );
   return span.t.length;
 }

@@ -105,7 +105,10 @@ export class JobRunner {
     if (owners) for (const job of this.jobs) taken.push(...(await job.queue.takeBack(owners)));
     this.tookBack = true;
     if (taken.length > 0)
-      this.options.logger.info({ jobs: taken, worker: this.worker }, 'jobs left running by an earlier start taken back');
+      this.options.logger.info(
+        { jobs: taken, worker: this.worker },
+        'jobs left running by an earlier start taken back',
+      );
   }
 
   private async work(): Promise<void> {

@@ -3,12 +3,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 export type KeyPurpose =
-  | 'totp-secrets'
-  | 'broker-credentials'
-  | 'webhook-secrets'
-  | 'reveal-keys'
-  | 'captcha'
-  | 'bot-hub';
+  'totp-secrets' | 'broker-credentials' | 'webhook-secrets' | 'reveal-keys' | 'captcha' | 'bot-hub';
 
 /** The purposes whose ciphertexts are stored, and so must be re-encrypted when the master key changes. */
 export type AtRestPurpose = Extract<KeyPurpose, 'totp-secrets' | 'broker-credentials' | 'webhook-secrets'>;
@@ -22,7 +17,9 @@ export function deriveKey(masterKeyHex: string, purpose: KeyPurpose): Buffer {
  * key is found without trying them all. Derived through HKDF, so it tells nothing of the key.
  */
 export function keyId(masterKeyHex: string): string {
-  return Buffer.from(hkdfSync('sha256', Buffer.from(masterKeyHex, 'hex'), Buffer.alloc(0), 'key-id', 6)).toString('base64url');
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(masterKeyHex, 'hex'), Buffer.alloc(0), 'key-id', 6),
+  ).toString('base64url');
 }
 
 /** The master key that encrypts, and the ones of before a rotation that still decrypt. */
@@ -76,7 +73,10 @@ export class AtRestCipher {
   decrypt(stored: string, associatedData: string): string {
     const dot = stored.indexOf('.');
     const key = dot > 0 ? this.keys.get(stored.slice(0, dot)) : undefined;
-    if (!key) throw new CiphertextError(dot > 0 ? `unknown key id ${stored.slice(0, dot)}` : 'ciphertext without a key id');
+    if (!key)
+      throw new CiphertextError(
+        dot > 0 ? `unknown key id ${stored.slice(0, dot)}` : 'ciphertext without a key id',
+      );
     try {
       return open(key, Buffer.from(stored.slice(dot + 1), 'base64url'), associatedData);
     } catch {

@@ -19,7 +19,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message: string, extra?: { requiresOtp?: true }) => new AppError(401, message, extra);
+export const unauthorized = (message: string, extra?: { requiresOtp?: true }) =>
+  new AppError(401, message, extra);
 export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);

@@ -69,13 +69,27 @@ const LOG_FLUSH_MS = 100;
  * threads cost the event loop as much as writing it.
  */
 function bufferedStdout(): DestinationStream {
-  const stdout = pino.destination({ dest: 1, sync: true, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS });
+  const stdout = pino.destination({
+    dest: 1,
+    sync: true,
+    minLength: LOG_BUFFER_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  });
   process.once('exit', () => stdout.flushSync());
   return stdout;
 }
 
 /** A process's logger on its stdout, in the format LOG_FORMAT or the terminal picks. */
-export function stdoutLogger(level: string, configured: LogFormat | undefined, base?: Record<string, unknown>): pino.Logger {
+export function stdoutLogger(
+  level: string,
+  configured: LogFormat | undefined,
+  base?: Record<string, unknown>,
+): pino.Logger {
   const isTerminal = process.stdout.isTTY;
-  return createLogger({ level, format: logFormatFor(configured, isTerminal), colorize: isTerminal, ...(base ? { base } : {}) });
+  return createLogger({
+    level,
+    format: logFormatFor(configured, isTerminal),
+    colorize: isTerminal,
+    ...(base ? { base } : {}),
+  });
 }

@@ -8,9 +8,15 @@ describe('outbox mailer', () => {
   it('writes each message as an .eml file and logs the file, never the links', async () => {
     const outbox = join(mkdtempSync(join(tmpdir(), 'outbox-')), 'outbox');
     const logged: object[] = [];
-    const mailer = createOutboxMailer(outbox, 'Platform <no-reply@platform.test>', { info: (object) => logged.push(object) });
+    const mailer = createOutboxMailer(outbox, 'Platform <no-reply@platform.test>', {
+      info: (object) => logged.push(object),
+    });
 
-    await mailer.send({ to: 'anna@example.com', subject: 'Reimposta la password', text: 'Apri http://x.test/reset-password?token=abc entro 30 minuti' });
+    await mailer.send({
+      to: 'anna@example.com',
+      subject: 'Reimposta la password',
+      text: 'Apri http://x.test/reset-password?token=abc entro 30 minuti',
+    });
 
     const files = readdirSync(outbox);
     expect(files).toHaveLength(1);
@@ -20,7 +26,9 @@ describe('outbox mailer', () => {
     expect(raw).toMatch(/^To: anna@example\.com$/m);
     expect(raw).toMatch(/^Subject: Reimposta la password$/m);
     expect(raw).toMatch(/^Message-ID: </m);
-    expect(logged).toEqual([{ to: 'anna@example.com', subject: 'Reimposta la password', file: join(outbox, files[0] ?? '') }]);
+    expect(logged).toEqual([
+      { to: 'anna@example.com', subject: 'Reimposta la password', file: join(outbox, files[0] ?? '') },
+    ]);
     expect(JSON.stringify(logged)).not.toContain('token=abc');
   });
 });

@@ -32,7 +32,10 @@ export function createOutboxMailer(outboxDir: string, from: string, logger: Pick
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
-      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
+      const file = join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },

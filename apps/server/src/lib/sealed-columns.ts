@@ -29,6 +29,9 @@ export function accountCredentialSealer(credentials: AtRestCipher) {
   return (plaintext: string, credential: 'username' | 'password', accountRowId: string): string =>
     credentials.encrypt(
       plaintext,
-      cellOf(credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword, accountRowId),
+      cellOf(
+        credential === 'username' ? SEALED_COLUMNS.accountUsername : SEALED_COLUMNS.accountPassword,
+        accountRowId,
+      ),
     );
 }

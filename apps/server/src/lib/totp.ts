@@ -10,7 +10,14 @@ export function newTotpSecret(): string {
 }
 
 function totpFor(secretBase32: string, digits = 6, label = '', issuer = ''): TOTP {
-  return new TOTP({ issuer, label, algorithm: 'SHA1', digits, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 export function totpCode(secretBase32: string, at: Date, digits = 6): string {
@@ -26,7 +33,11 @@ export function totpStep(at: Date): number {
  * The caller refuses steps at or before the last accepted one, so a code works once.
  */
 export function matchTotpStep(secretBase32: string, code: string, at: Date, digits = 6): number | null {
-  const delta = totpFor(secretBase32, digits).validate({ token: code, timestamp: at.getTime(), window: DRIFT_STEPS });
+  const delta = totpFor(secretBase32, digits).validate({
+    token: code,
+    timestamp: at.getTime(),
+    window: DRIFT_STEPS,
+  });
   return delta === null ? null : totpStep(at) + delta;
 }
 

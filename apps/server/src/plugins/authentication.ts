@@ -66,7 +66,11 @@ export function registerAuthentication(app: FastifyInstance, authService: AuthSe
     },
     optional: async (request, reply) => {
       if (!request.headers.authorization) return;
-      identify(request, reply, await authService.authenticate(request.headers.authorization).catch(() => null));
+      identify(
+        request,
+        reply,
+        await authService.authenticate(request.headers.authorization).catch(() => null),
+      );
     },
   };
 }

@@ -61,6 +61,10 @@ export function replyToRouterRefusal(
   void replyToError(
     error,
     request,
-    reply.headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-request-id': request.id }),
+    reply.headers({
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-request-id': request.id,
+    }),
   );
 }

@@ -29,10 +29,18 @@ const MAX_CLIENT_ROUTE_LENGTH = 256;
 const APP_PAGE = 'app.html';
 
 /** The paths of the app's routes (apps/web/src/app/router.tsx); any other page path is a 404. */
-const APP_ROUTES: ReadonlySet<string> = new Set(['/', '/tos', '/privacy', '/login', '/reset-password', '/dashboard']);
+const APP_ROUTES: ReadonlySet<string> = new Set([
+  '/',
+  '/tos',
+  '/privacy',
+  '/login',
+  '/reset-password',
+  '/dashboard',
+]);
 
 /** Whether the app has a screen at `route` (the router ignores a trailing slash). */
-const isAppRoute = (route: string) => APP_ROUTES.has(route.length > 1 ? route.replace(/\/+$/, '') || '/' : route);
+const isAppRoute = (route: string) =>
+  APP_ROUTES.has(route.length > 1 ? route.replace(/\/+$/, '') || '/' : route);
 
 /** The path of a request missing every file when it is one of the app's own routes, else null. */
 function clientRoute(request: FastifyRequest): string | null {

@@ -88,9 +88,7 @@ describe('the live runtime', () => {
     expect(investment.isRunning).toBe(1);
 
     const transactionsOf = async () =>
-      (await listed(API.transactions.list)).filter(
-        (row) => row.investmentId === investment._id,
-      );
+      (await listed(API.transactions.list)).filter((row) => row.investmentId === investment._id);
     await until('the first transactions', async () => (await transactionsOf()).length >= 3);
 
     // Killed while a cycle is open: its positions are at the broker, some of its orders confirmed.
@@ -130,9 +128,7 @@ describe('the live runtime', () => {
     // One lot of entry against a cap of half a lot: no cycle can ever open.
     const investment = await invest({ maxcontracts: 0.5 });
     const failed = await until('the investment in state 2', async () =>
-      (await listed(API.investments.list)).find(
-        (row) => row._id === investment._id && row.isRunning === 2,
-      ),
+      (await listed(API.investments.list)).find((row) => row._id === investment._id && row.isRunning === 2),
     );
     expect(failed.statusMessage).toContain('Max Contracts');
     await until('the bot process to end', () => runtime.supervisor.list().length === 0);
@@ -167,8 +163,7 @@ describe('the live runtime', () => {
     unsubscribe();
 
     const stateOf = async () =>
-      (await listed(API.investments.list)).find((row) => row._id === investment._id)
-        ?.isRunning;
+      (await listed(API.investments.list)).find((row) => row._id === investment._id)?.isRunning;
     await runtime.processes.command('stop', investment._id);
     expect(bot()?.pm2_env.status).toBe('stopped');
     expect(await stateOf()).toBe(0);
@@ -190,8 +185,7 @@ describe('the live runtime', () => {
     const { runtime, invest, listed, restartRuntime } = await startRuntime();
     const investment = await invest();
     const stateOf = async () =>
-      (await listed(API.investments.list)).find((row) => row._id === investment._id)
-        ?.isRunning;
+      (await listed(API.investments.list)).find((row) => row._id === investment._id)?.isRunning;
     const bot = (processes = runtime.processes) =>
       processes.list().find((process) => process.name === investment._id);
     const daemon = () => runtime.processes.list().find((process) => process.name === 'Daemon');

@@ -12,7 +12,11 @@ describe('login throttling, at size', () => {
     const testApp = await createTestApp();
     const victim = await createUser(testApp);
     for (let i = 1; i <= 9; i++)
-      await loginAttempt(testApp, { username: victim.username, password: `wrong-${i}-password` }, `127.0.0.${i}`);
+      await loginAttempt(
+        testApp,
+        { username: victim.username, password: `wrong-${i}-password` },
+        `127.0.0.${i}`,
+      );
 
     // A flood on junk usernames from as many addresses; the check itself is skipped (no hashing)
     // so the test stays fast, the counting is the real one.

@@ -50,7 +50,11 @@ const requiredOtpSecrets = new Map<string, string>();
  * its first login, as the access screen makes it, and gives a fresh code on the later ones.
  */
 /** A login sent as is from an address (a distinct client of the loopback range), answered as it comes. */
-export function loginAttempt(testApp: TestApp, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
+export function loginAttempt(
+  testApp: TestApp,
+  payload: Record<string, unknown>,
+  remoteAddress = '127.0.0.1',
+) {
   return testApp.call<LoginResponse>({ ...requestOf(API.auth.login), payload, remoteAddress });
 }
 
@@ -73,11 +77,20 @@ export async function login(
   }
   expect(body.error, 'login should succeed').toBeUndefined();
   expect(status).toBe(200);
-  return 'otpSetupToken' in body.data ? completeRequiredOtpSetup(testApp, user.username, body.data.otpSetupToken) : body.data;
+  return 'otpSetupToken' in body.data
+    ? completeRequiredOtpSetup(testApp, user.username, body.data.otpSetupToken)
+    : body.data;
 }
 
-async function completeRequiredOtpSetup(testApp: TestApp, username: string, setupToken: string): Promise<LoginResponse> {
-  const setup = await testApp.call<{ secret: string }>({ ...requestOf(API.auth.otpEnable), token: setupToken });
+async function completeRequiredOtpSetup(
+  testApp: TestApp,
+  username: string,
+  setupToken: string,
+): Promise<LoginResponse> {
+  const setup = await testApp.call<{ secret: string }>({
+    ...requestOf(API.auth.otpEnable),
+    token: setupToken,
+  });
   const secret = setup.body.data.secret;
   const verified = await testApp.call<LoginResponse>({
     ...requestOf(API.auth.otpVerify),

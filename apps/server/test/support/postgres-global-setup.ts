@@ -40,8 +40,11 @@ export default async function setup(project: TestProject) {
   project.provide('postgresRunId', runId);
 
   return async () => {
-    const leftovers = await adminQuery(`SELECT datname FROM pg_database WHERE datname LIKE 't\\_${runId}\\_%'`);
-    for (const row of leftovers.rows as { datname: string }[]) await adminQuery(`DROP DATABASE IF EXISTS ${row.datname}`);
+    const leftovers = await adminQuery(
+      `SELECT datname FROM pg_database WHERE datname LIKE 't\\_${runId}\\_%'`,
+    );
+    for (const row of leftovers.rows as { datname: string }[])
+      await adminQuery(`DROP DATABASE IF EXISTS ${row.datname}`);
     await adminQuery(`DROP DATABASE IF EXISTS ${template}`);
   };
 }

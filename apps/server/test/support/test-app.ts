@@ -33,7 +33,9 @@ export class MemoryMailer implements Mailer {
     return Promise.resolve();
   }
   linksTo(address: string): string[] {
-    return this.sent.filter((mail) => mail.to === address).flatMap((mail) => mail.text.match(/https?:\/\/\S+/g) ?? []);
+    return this.sent
+      .filter((mail) => mail.to === address)
+      .flatMap((mail) => mail.text.match(/https?:\/\/\S+/g) ?? []);
   }
 }
 
@@ -54,7 +56,9 @@ export interface TestApp {
   mailer: MemoryMailer;
   clock: TestClock;
   /** Calls the API; the answer's status and parsed envelope. */
-  call<T = unknown>(options: InjectOptions & { token?: string }): Promise<{ status: number; body: Envelope<T> }>;
+  call<T = unknown>(
+    options: InjectOptions & { token?: string },
+  ): Promise<{ status: number; body: Envelope<T> }>;
 }
 
 export const PUBLIC_URL = 'http://platform.test';

@@ -16,7 +16,11 @@ export function CrashScreen() {
       <div className="card crash-screen__card" role="alert">
         <h1>Si è verificato un errore</h1>
         <p>{message}</p>
-        <button type="button" className="button button--primary" onClick={() => window.location.assign('/login')}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.assign('/login')}
+        >
           Torna al login
         </button>
       </div>

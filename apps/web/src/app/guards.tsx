@@ -7,7 +7,8 @@ import { LoadingOverlay } from '../components/loading-overlay';
 import { useSession } from '../lib/session/session-context';
 import { notify } from '../lib/toast';
 
-const mayEnterDashboard = (user: SessionUser) => DASHBOARD_ROLES.includes(user.role) && user.request.status === 'approved';
+const mayEnterDashboard = (user: SessionUser) =>
+  DASHBOARD_ROLES.includes(user.role) && user.request.status === 'approved';
 
 /** The access screens: a user who may use the dashboard goes there instead. */
 export function GuestOnly() {

@@ -10,7 +10,12 @@ import { SessionExpiryDialog } from '../components/session-expiry-dialog';
 import { setSessionRejectedHandler } from '../lib/api-client';
 import { planExpiryWarning } from '../lib/session/expiry-plan';
 import { readJwtExpiry } from '../lib/session/jwt';
-import { currentUserQueryKey, fetchCurrentUser, logoutOnServer, refreshSession } from '../lib/session/session-api';
+import {
+  currentUserQueryKey,
+  fetchCurrentUser,
+  logoutOnServer,
+  refreshSession,
+} from '../lib/session/session-api';
 import { forgetRememberedLogin } from '../features/auth/remember-me';
 import { SessionContext, type SessionContextValue } from '../lib/session/session-context';
 import { sessionStore } from '../lib/session/session-store';
@@ -48,7 +53,12 @@ export function SessionProvider() {
   }, [endSession]);
 
   // A stored session may have been revoked or its user changed meanwhile: ask before trusting it.
-  const currentUser = useQuery({ queryKey: currentUserQueryKey, queryFn: fetchCurrentUser, enabled: session !== null, staleTime: Infinity });
+  const currentUser = useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: fetchCurrentUser,
+    enabled: session !== null,
+    staleTime: Infinity,
+  });
   useEffect(() => {
     if (currentUser.data) sessionStore.updateUser(currentUser.data);
   }, [currentUser.data]);
@@ -72,7 +82,10 @@ export function SessionProvider() {
         endSession();
         return;
       case 'warn': {
-        const timer = setTimeout(() => setWarning({ jwt, logoutAt: Date.now() + SESSION_WARNING_MS }), plan.delayMs);
+        const timer = setTimeout(
+          () => setWarning({ jwt, logoutAt: Date.now() + SESSION_WARNING_MS }),
+          plan.delayMs,
+        );
         return () => clearTimeout(timer);
       }
       case 'replan': {

@@ -9,7 +9,14 @@ export function Brand({ to = '/' }: { to?: string }) {
     <Link to={to} className="brand" aria-label={`${APP_NAME} – Home`}>
       <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
         <rect width="32" height="32" rx="7" fill="#fff" />
-        <path d="M7 22l6-7 5 4 7-9" fill="none" stroke="var(--color-primary)" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M7 22l6-7 5 4 7-9"
+          fill="none"
+          stroke="var(--color-primary)"
+          strokeWidth="3"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className="brand__name">{APP_NAME}</span>
     </Link>

@@ -12,7 +12,14 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
 }
 
-export function ConfirmDialog({ open, message, onConfirm, onCancel, confirmLabel = 'Sì', cancelLabel = 'No' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  message,
+  onConfirm,
+  onCancel,
+  confirmLabel = 'Sì',
+  cancelLabel = 'No',
+}: ConfirmDialogProps) {
   const messageId = useId();
   return (
     <Dialog open={open} onCancel={onCancel} labelledBy={messageId} role="alertdialog">

@@ -21,7 +21,11 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
       </label>
       {children({ id, describedBy: message ? messageId : undefined, invalid: Boolean(error) })}
       {message && (
-        <p id={messageId} className={error ? 'form-field__error' : 'form-field__hint'} role={error ? 'alert' : undefined}>
+        <p
+          id={messageId}
+          className={error ? 'form-field__error' : 'form-field__hint'}
+          role={error ? 'alert' : undefined}
+        >
           {message}
         </p>
       )}

@@ -14,7 +14,9 @@ export function LiveClock({ seconds = true }: { seconds?: boolean }) {
   }, []);
   return (
     <time className="live-clock" dateTime={hydrated ? now.toISOString() : undefined}>
-      <span className="live-clock__time">{hydrated && (seconds ? formatTime(now) : formatHourMinute(now))}</span>
+      <span className="live-clock__time">
+        {hydrated && (seconds ? formatTime(now) : formatHourMinute(now))}
+      </span>
       <span className="live-clock__date">{hydrated && formatLongDate(now)}</span>
     </time>
   );

@@ -13,7 +13,14 @@ export interface OtpCodeFieldProps {
   plain?: boolean;
 }
 
-export function OtpCodeField({ label, error, hint, registration, autoFocus, plain = false }: OtpCodeFieldProps) {
+export function OtpCodeField({
+  label,
+  error,
+  hint,
+  registration,
+  autoFocus,
+  plain = false,
+}: OtpCodeFieldProps) {
   return (
     <FormField label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (

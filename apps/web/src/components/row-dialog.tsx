@@ -13,7 +13,12 @@ interface RowDialogProps<Row extends { _id: string }> {
   children: (row: Row, titleId: string) => ReactNode;
 }
 
-export function RowDialog<Row extends { _id: string }>({ row, onClose, className, children }: RowDialogProps<Row>) {
+export function RowDialog<Row extends { _id: string }>({
+  row,
+  onClose,
+  className,
+  children,
+}: RowDialogProps<Row>) {
   const titleId = useId();
   return (
     <Dialog open={row !== null} onCancel={onClose} labelledBy={titleId} className={className}>

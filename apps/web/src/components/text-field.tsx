@@ -4,7 +4,8 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from './form-field';
 
 /** The field sets these itself, or takes them from the registration. */
-type FieldOwned = 'id' | 'className' | 'aria-describedby' | 'aria-invalid' | 'name' | 'ref' | 'onChange' | 'onBlur';
+type FieldOwned =
+  'id' | 'className' | 'aria-describedby' | 'aria-invalid' | 'name' | 'ref' | 'onChange' | 'onBlur';
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, FieldOwned> {
   label: string;

@@ -9,9 +9,13 @@ import { sessionStore } from './session/session-store';
 const SOME_PATH = `${API_PREFIX}x`;
 
 const answer = (status: number, body: unknown) =>
-  vi.fn<typeof fetch>().mockImplementation(() =>
-    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
-  );
+  vi
+    .fn<typeof fetch>()
+    .mockImplementation(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -31,24 +35,38 @@ describe('apiRequest', () => {
     expect(data).toEqual({ token: 't', refreshToken: 'r' });
     const [, init] = fetchMock.mock.calls[0] ?? [];
     expect(init?.body).toBe('{"a":1}');
-    expect(init?.headers).toMatchObject({ authorization: 'Bearer pending-jwt', 'content-type': 'application/json' });
+    expect(init?.headers).toMatchObject({
+      authorization: 'Bearer pending-jwt',
+      'content-type': 'application/json',
+    });
   });
 
   it('throws the envelope error with its status and requiresOtp', async () => {
     vi.stubGlobal('fetch', answer(401, { ok: false, error: 'OTP code required', requiresOtp: true }));
-    const error = await apiRequest(urlOf(AUTH_API.login), { method: 'POST', body: {}, schema: z.unknown(), auth: 'none' }).catch((e: unknown) => e);
+    const error = await apiRequest(urlOf(AUTH_API.login), {
+      method: 'POST',
+      body: {},
+      schema: z.unknown(),
+      auth: 'none',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'OTP code required', status: 401, requiresOtp: true });
   });
 
   it('turns a network failure into a clear message', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('fetch failed')));
-    await expect(apiRequest(SOME_PATH, { schema: z.unknown(), auth: 'none' })).rejects.toMatchObject({ message: NETWORK_MESSAGES.offline, status: 0 });
+    await expect(apiRequest(SOME_PATH, { schema: z.unknown(), auth: 'none' })).rejects.toMatchObject({
+      message: NETWORK_MESSAGES.offline,
+      status: 0,
+    });
   });
 
   it('refuses an answer that is not the envelope', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response('<html>', { status: 502 })));
-    await expect(apiRequest(SOME_PATH, { schema: z.unknown(), auth: 'none' })).rejects.toMatchObject({ message: NETWORK_MESSAGES.badResponse, status: 502 });
+    await expect(apiRequest(SOME_PATH, { schema: z.unknown(), auth: 'none' })).rejects.toMatchObject({
+      message: NETWORK_MESSAGES.badResponse,
+      status: 502,
+    });
   });
 
   it('reports the session as gone on a 401 to a call made with the session token only', async () => {
@@ -71,7 +89,9 @@ describe('apiRequest', () => {
     setSessionRejectedHandler(rejected);
     vi.stubGlobal('fetch', answer(401, { ok: false, error: 'Sessione non valida' }));
 
-    await expect(apiRequest(urlOf(AUTH_API.me), { schema: z.unknown(), auth: { bearer: 'pending' } })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      apiRequest(urlOf(AUTH_API.me), { schema: z.unknown(), auth: { bearer: 'pending' } }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(rejected).not.toHaveBeenCalled();
     await expect(apiRequest(urlOf(AUTH_API.me), { schema: z.unknown() })).rejects.toBeInstanceOf(ApiError);
     expect(rejected).toHaveBeenCalledOnce();

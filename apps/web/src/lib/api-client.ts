@@ -87,7 +87,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 }
 
 /** What a call sends: the parts its endpoint declares, params and body required when declared. */
-export type CallInput<E extends Endpoint> = (E extends { params: object } ? { params: ParamsOf<E> } : unknown) &
+export type CallInput<E extends Endpoint> = (E extends { params: object }
+  ? { params: ParamsOf<E> }
+  : unknown) &
   (E extends { query: object } ? { query?: QueryOf<E> } : unknown) &
   (E extends { body: object } ? { body: BodyOf<E> } : unknown) & { auth?: RequestAuth };
 
@@ -101,7 +103,12 @@ export function callApi<E extends Endpoint & { response: z.ZodType }>(
   endpoint: E,
   ...[input]: CallArguments<E>
 ): Promise<DataOf<E>> {
-  const { params, query, body, auth } = (input ?? {}) as { params?: object; query?: object; body?: unknown; auth?: RequestAuth };
+  const { params, query, body, auth } = (input ?? {}) as {
+    params?: object;
+    query?: object;
+    body?: unknown;
+    auth?: RequestAuth;
+  };
   return apiRequest(urlOf<Endpoint>(endpoint, params, query), {
     method: endpoint.method,
     body,

@@ -10,7 +10,12 @@ const setup = () => {
 
 describe('storage transform', () => {
   it('round-trips JSON values, accents included', () => {
-    const value = { username: 'mario.rossi@example.com', note: 'però è così', count: 3, nested: [true, null] };
+    const value = {
+      username: 'mario.rossi@example.com',
+      note: 'però è così',
+      count: 3,
+      nested: [true, null],
+    };
     expect(decodeValue(encodeValue(value))).toEqual(value);
   });
 
@@ -64,6 +69,9 @@ describe('app storage', () => {
     expect(storage.read('jwt', z.string())).toBeNull();
     expect(storage.read('refreshToken', z.string())).toBeNull();
     const remembered = z.object({ username: z.string(), rememberToken: z.string() });
-    expect(storage.read('rememberMeCredentials', remembered)).toEqual({ username: 'a@b.it', rememberToken: 't' });
+    expect(storage.read('rememberMeCredentials', remembered)).toEqual({
+      username: 'a@b.it',
+      rememberToken: 't',
+    });
   });
 });

@@ -51,7 +51,10 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-const optionalSecret = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().max(500).optional());
+const optionalSecret = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.string().max(500).optional(),
+);
 
 export const accountFormSchema = z.object({
   accountId: z.string().trim().min(1, ACCOUNT_MESSAGES.accountIdRequired).max(100),
@@ -59,11 +62,17 @@ export const accountFormSchema = z.object({
   /** Always Capital.com; whatever is sent is ignored. */
   brokerName: z.string().optional(),
   /** Required when adding; when editing, sent only if the secrets were unlocked (else kept). */
-  username: z.preprocess((value) => (value === null ? undefined : value), z.string().trim().min(1, ACCOUNT_MESSAGES.usernameRequired).max(200).optional()),
+  username: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    z.string().trim().min(1, ACCOUNT_MESSAGES.usernameRequired).max(200).optional(),
+  ),
   password: optionalSecret,
   apikey: optionalSecret,
   /** The owner's user id: admins choose it, everyone else always owns their accounts. */
-  owner: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().uuid(ACCOUNT_MESSAGES.ownerNotFound).optional()),
+  owner: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string().uuid(ACCOUNT_MESSAGES.ownerNotFound).optional(),
+  ),
 });
 export type AccountForm = z.input<typeof accountFormSchema>;
 export type AccountFormInput = z.output<typeof accountFormSchema>;
@@ -90,7 +99,7 @@ export const ACCOUNTS_API = {
     method: 'PATCH',
     path: '/api/common/accounts/edit/:id',
     access: 'signed-in',
-    summary: "Changes an account; credentials left out are kept.",
+    summary: 'Changes an account; credentials left out are kept.',
     params: accountParams,
     body: accountFormSchema,
     response: accountSchema,

@@ -228,7 +228,7 @@ export const ALERTS_API = {
     method: 'PATCH',
     path: '/api/common/alerts/read',
     access: 'signed-in',
-    summary: "Marks the given alerts of the caller, or all of them, as read; answers the unread count left.",
+    summary: 'Marks the given alerts of the caller, or all of them, as read; answers the unread count left.',
     body: alertsReadSchema,
     response: alertUnreadSchema,
   }),

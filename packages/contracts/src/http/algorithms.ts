@@ -15,8 +15,12 @@ export const ALGORITHM_MESSAGES = {
 } as const;
 
 const positive = (label: string) =>
-  z.number({ error: `${label} deve essere un numero.` }).positive(`${label} deve essere maggiore di 0`).max(1e9);
-const positiveList = (label: string) => z.array(positive(label)).min(1, `${label}: serve almeno un valore.`).max(50);
+  z
+    .number({ error: `${label} deve essere un numero.` })
+    .positive(`${label} deve essere maggiore di 0`)
+    .max(1e9);
+const positiveList = (label: string) =>
+  z.array(positive(label)).min(1, `${label}: serve almeno un valore.`).max(50);
 
 /** The sweep of a range backtest (engine.md section 5), when the algorithm overrides the default. */
 export const sweepGridSchema = z.object({
@@ -27,15 +31,14 @@ export const sweepGridSchema = z.object({
 });
 export type SweepGrid = z.infer<typeof sweepGridSchema>;
 
-export const algorithmConfigSchema = z
-  .object({
-    mediazione: positive('Mediazione'),
-    target: positive('Target'),
-    multiplier: z.number().min(1, 'Multiplier deve essere almeno 1').max(100),
-    worst: positive('Worst'),
-    safeWorst: positive('Safe Worst'),
-    grid: sweepGridSchema.optional(),
-  });
+export const algorithmConfigSchema = z.object({
+  mediazione: positive('Mediazione'),
+  target: positive('Target'),
+  multiplier: z.number().min(1, 'Multiplier deve essere almeno 1').max(100),
+  worst: positive('Worst'),
+  safeWorst: positive('Safe Worst'),
+  grid: sweepGridSchema.optional(),
+});
 export type AlgorithmConfig = z.infer<typeof algorithmConfigSchema>;
 
 export const algorithmSchema = z.object({

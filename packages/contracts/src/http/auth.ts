@@ -80,7 +80,10 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
  * The login of a role that must have 2FA (REQUIRE_2FA_FOR) and has none yet: no session, only a
  * short-lived token that otp/enable and otp/verify accept; the verified code answers the session.
  */
-export const otpSetupRequiredResponseSchema = z.object({ otpSetupToken: z.string(), user: sessionUserSchema });
+export const otpSetupRequiredResponseSchema = z.object({
+  otpSetupToken: z.string(),
+  user: sessionUserSchema,
+});
 export type OtpSetupRequiredResponse = z.infer<typeof otpSetupRequiredResponseSchema>;
 
 export const loginResultSchema = z.union([loginResponseSchema, otpSetupRequiredResponseSchema]);
@@ -118,7 +121,10 @@ export const registerRequestSchema = z.object({
     .min(1, CONTACT_MESSAGES.messageRequired)
     .min(10, CONTACT_MESSAGES.messageTooShort)
     .max(5000),
-  token: z.string({ error: CONTACT_MESSAGES.captchaRequired }).min(1, CONTACT_MESSAGES.captchaRequired).max(10_000),
+  token: z
+    .string({ error: CONTACT_MESSAGES.captchaRequired })
+    .min(1, CONTACT_MESSAGES.captchaRequired)
+    .max(10_000),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -152,7 +158,11 @@ export const otpEnableResponseSchema = z.object({ secret: z.string(), otpauth_ur
 export type OtpEnableResponse = z.infer<typeof otpEnableResponseSchema>;
 
 export const otpVerifyRequestSchema = z.object({
-  token: z.string({ error: OTP_MESSAGES.codeRequired }).trim().min(1, OTP_MESSAGES.codeRequired).pipe(otpCodeSchema),
+  token: z
+    .string({ error: OTP_MESSAGES.codeRequired })
+    .trim()
+    .min(1, OTP_MESSAGES.codeRequired)
+    .pipe(otpCodeSchema),
   /** The secret shown to the user; when given it must be the one being set up. */
   secret: z.string().max(200).optional(),
 });
@@ -169,7 +179,10 @@ export type OtpEnableRequest = z.infer<typeof otpEnableRequestSchema>;
  * token is needed to turn off an enabled OTP, with the current password unless the session proved
  * it in the last minutes; skipping the setup needs neither.
  */
-export const otpDisableRequestSchema = z.object({ token: optionalOtpCodeSchema, password: currentPasswordSchema.optional() });
+export const otpDisableRequestSchema = z.object({
+  token: optionalOtpCodeSchema,
+  password: currentPasswordSchema.optional(),
+});
 /** What the client sends. */
 export type OtpDisableRequest = z.input<typeof otpDisableRequestSchema>;
 /** What the server works with after parsing. */

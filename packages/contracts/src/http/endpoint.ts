@@ -69,7 +69,8 @@ export function urlOf<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>, que
   const values = (params ?? {}) as Record<string, QueryValue>;
   const filled = endpoint.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
     const value = values[name];
-    if (value === undefined || value === null) throw new Error(`${endpoint.path}: path parameter ${name} missing`);
+    if (value === undefined || value === null)
+      throw new Error(`${endpoint.path}: path parameter ${name} missing`);
     return encodeURIComponent(String(value));
   });
   const text = Object.entries((query ?? {}) as Record<string, QueryValue>)

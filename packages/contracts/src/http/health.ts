@@ -32,7 +32,8 @@ export const HEALTH_API = {
     method: 'GET',
     path: '/api/health/ready',
     access: 'public',
-    summary: 'Readiness probe: the database answers and the server is not draining (else 503 with the reason).',
+    summary:
+      'Readiness probe: the database answers and the server is not draining (else 503 with the reason).',
     response: readinessSchema,
   }),
 };

@@ -9,7 +9,12 @@ export const instrumentSchema = z.object({
   point: z.number(),
   contractSize: z.number(),
   spreadPoints: z.number(),
-  defaults: z.object({ mediazione: z.number(), target: z.number(), worst: z.number(), safeWorst: z.number() }),
+  defaults: z.object({
+    mediazione: z.number(),
+    target: z.number(),
+    worst: z.number(),
+    safeWorst: z.number(),
+  }),
 });
 export type Instrument = z.infer<typeof instrumentSchema>;
 

@@ -6,7 +6,9 @@ export const logEntrySchema = z.object({
   action: z.string(),
   description: z.string(),
   timestamp: z.string(),
-  user: z.object({ _id: z.string(), firstname: z.string(), lastname: z.string(), username: z.string() }).nullable(),
+  user: z
+    .object({ _id: z.string(), firstname: z.string(), lastname: z.string(), username: z.string() })
+    .nullable(),
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
@@ -29,9 +31,18 @@ export const LOGS_PAGE_MAX = 200;
  * any parameter the call answers the whole list, as it always has.
  */
 export const logsPageQuerySchema = z.object({
-  limit: z.coerce.number(LOGS_MESSAGES.badLimit).int(LOGS_MESSAGES.badLimit).min(1, LOGS_MESSAGES.badLimit).max(LOGS_PAGE_MAX, LOGS_MESSAGES.badLimit).optional(),
+  limit: z.coerce
+    .number(LOGS_MESSAGES.badLimit)
+    .int(LOGS_MESSAGES.badLimit)
+    .min(1, LOGS_MESSAGES.badLimit)
+    .max(LOGS_PAGE_MAX, LOGS_MESSAGES.badLimit)
+    .optional(),
   before: z.uuid(LOGS_MESSAGES.badCursor).optional(),
-  offset: z.coerce.number(LOGS_MESSAGES.badOffset).int(LOGS_MESSAGES.badOffset).min(0, LOGS_MESSAGES.badOffset).optional(),
+  offset: z.coerce
+    .number(LOGS_MESSAGES.badOffset)
+    .int(LOGS_MESSAGES.badOffset)
+    .min(0, LOGS_MESSAGES.badOffset)
+    .optional(),
 });
 export type LogsPageQuery = z.infer<typeof logsPageQuerySchema>;
 
@@ -44,7 +55,8 @@ export const LOGS_API = {
     method: 'GET',
     path: '/api/common/logs',
     access: 'signed-in',
-    summary: "The audit trail, newest first: the caller's own entries (every entry for an admin), a page at a time.",
+    summary:
+      "The audit trail, newest first: the caller's own entries (every entry for an admin), a page at a time.",
     query: logsPageQuerySchema,
     response: z.array(logEntrySchema),
   }),

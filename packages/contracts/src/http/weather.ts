@@ -20,7 +20,15 @@ export const weatherQuerySchema = z.object({
 export type WeatherLocation = z.output<typeof weatherQuerySchema>['q'];
 
 /** Our own icon set, chosen by the server from the forecast's condition code. */
-export const weatherIconSchema = z.enum(['clear', 'partly-cloudy', 'cloudy', 'fog', 'rain', 'snow', 'thunder']);
+export const weatherIconSchema = z.enum([
+  'clear',
+  'partly-cloudy',
+  'cloudy',
+  'fog',
+  'rain',
+  'snow',
+  'thunder',
+]);
 export type WeatherIcon = z.infer<typeof weatherIconSchema>;
 
 export const weatherDaySchema = z.object({

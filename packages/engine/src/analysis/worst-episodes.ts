@@ -15,7 +15,12 @@ export interface EpisodeStats {
  * direction 'down': peaks on highs, depths to lows; 'up': troughs on lows, heights to highs.
  * Episodes shallower than the threshold (points) are dropped; one equal to it is kept.
  */
-export function episodes(bars: Bars, point: number, threshold: number, direction: 'down' | 'up'): EpisodeStats {
+export function episodes(
+  bars: Bars,
+  point: number,
+  threshold: number,
+  direction: 'down' | 'up',
+): EpisodeStats {
   const stats: EpisodeStats = { depth: new RunningSummary(), duration: new RunningSummary() };
   const count = bars.t.length;
   if (count === 0) return stats;

@@ -370,7 +370,8 @@ export class BotHub {
       if (error instanceof CapitalApiError)
         return { ok: false, status: error.status, errorCode: error.errorCode };
       // The link's login refused (wrong credentials) is a problem for a person, not an outage: the bot halts on it.
-      if (error instanceof BrokerError) return { ok: false, unavailable: error.message, problem: error.problem };
+      if (error instanceof BrokerError)
+        return { ok: false, unavailable: error.message, problem: error.problem };
       throw error;
     }
   }

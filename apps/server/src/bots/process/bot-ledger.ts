@@ -22,4 +22,3 @@ export interface BotLedger extends OrderJournal {
   note(message: string | null, reopensAt?: number | null): Promise<void>;
   stopAdjusted(id: string, requested: number, held: number): Promise<void>;
 }
-

@@ -59,7 +59,10 @@ export const HUB_CALL_PARAMS: { [M in HubMethod]: z.ZodType<HubCalls[M]['params'
   working: z.object({ id, workingOrderId: z.string().min(1).max(200) }),
   cancel: z.object({ id }),
   fail: z.object({ id, message }),
-  note: z.object({ message: message.nullable(), reopensAt: z.number().int().positive().nullable().default(null) }),
+  note: z.object({
+    message: message.nullable(),
+    reopensAt: z.number().int().positive().nullable().default(null),
+  }),
   stopAdjusted: z.object({ id, requested: price, held: price }),
   closeCycle: z.object({
     closeId: id,

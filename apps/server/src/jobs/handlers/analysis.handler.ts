@@ -30,7 +30,11 @@ export function analysisHandler(deps: AnalysisHandlerDeps): JobHandler {
     }
     if (!bars) throw new JobError(ANALYSIS_MESSAGES.noData);
     const instrument = await deps.instruments.get(analysis.market);
-    const results = await deps.executor.analyse({ bars, point: instrument.point, threshold: instrument.defaults.mediazione });
+    const results = await deps.executor.analyse({
+      bars,
+      point: instrument.point,
+      threshold: instrument.defaults.mediazione,
+    });
     await deps.analyses.complete(job.id, worker, results);
   };
 }

@@ -59,23 +59,36 @@ export function backtestHandler(deps: BacktestHandlerDeps): JobHandler {
     const split = config.type === 'range' ? holdOutSplit(bars.t, config.holdOut ?? 0) : bars.t.length;
     const gridJob = {
       market: backtest.market,
-      instrument: { point: instrument.point, contractSize: instrument.contractSize, spreadPoints: instrument.spreadPoints },
+      instrument: {
+        point: instrument.point,
+        contractSize: instrument.contractSize,
+        spreadPoints: instrument.spreadPoints,
+      },
       fx: await loadFxCloses(deps.prices),
       params,
     };
     const holdsBack = split < bars.t.length;
-    const inSample = await deps.executor.runGrids({ ...gridJob, bars: holdsBack ? sliceBars(bars, 0, split) : bars });
+    const inSample = await deps.executor.runGrids({
+      ...gridJob,
+      bars: holdsBack ? sliceBars(bars, 0, split) : bars,
+    });
     const heldBack = holdsBack
       ? await deps.executor.runGrids({ ...gridJob, bars: sliceBars(bars, split, bars.t.length) })
       : null;
-    const rows = resultRows(inSample.results, heldBack && { from: bars.t[split] as number, results: heldBack.results });
+    const rows = resultRows(
+      inSample.results,
+      heldBack && { from: bars.t[split] as number, results: heldBack.results },
+    );
     const fxFallback = inSample.fxFallback || (heldBack?.fxFallback ?? false);
     await deps.backtests.complete(job.id, worker, rows, fxFallback);
   };
 }
 
 /** The algorithm's own sweep, if it defines one and still exists. */
-async function sweepOf(algorithms: AlgorithmsService, id: string | null): Promise<AlgorithmConfig['grid'] | undefined> {
+async function sweepOf(
+  algorithms: AlgorithmsService,
+  id: string | null,
+): Promise<AlgorithmConfig['grid'] | undefined> {
   if (!id) return undefined;
   return (await algorithms.find(id))?.config.grid;
 }

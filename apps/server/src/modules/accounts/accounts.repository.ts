@@ -4,10 +4,22 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 
 export type AccountValues = Pick<
   AccountRow,
-  'accountId' | 'isDemo' | 'brokerName' | 'usernameEncrypted' | 'passwordEncrypted' | 'apikeyEncrypted' | 'ownerId'
+  | 'accountId'
+  | 'isDemo'
+  | 'brokerName'
+  | 'usernameEncrypted'
+  | 'passwordEncrypted'
+  | 'apikeyEncrypted'
+  | 'ownerId'
 >;
 
-const ownerColumns = { id: users.id, firstname: users.firstname, lastname: users.lastname, username: users.username, isPro: users.isPro };
+const ownerColumns = {
+  id: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  username: users.username,
+  isPro: users.isPro,
+};
 
 export class AccountsRepository {
   constructor(private readonly db: Database) {}
@@ -58,7 +70,9 @@ export class AccountsRepository {
     const [row] = await this.db
       .select({ count: sql<number>`count(*)::int` })
       .from(investments)
-      .where(and(eq(investments.accountId, accountId), ne(investments.isRunning, INVESTMENT_DELETION_REQUESTED)));
+      .where(
+        and(eq(investments.accountId, accountId), ne(investments.isRunning, INVESTMENT_DELETION_REQUESTED)),
+      );
     return row?.count ?? 0;
   }
 

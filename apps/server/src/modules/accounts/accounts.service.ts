@@ -58,7 +58,13 @@ export class AccountsService {
         apikeyEncrypted: form.apikey ? this.encrypt(form.apikey, SEALED_COLUMNS.accountApiKey, id) : null,
       })
       .catch(refuseDuplicate);
-    await this.audit.record({ action: 'ACCOUNT_CREATED', description: `Account ${form.accountId} aggiunto`, userId: viewer.id, origin, metadata: { accountId: id, ownerId } });
+    await this.audit.record({
+      action: 'ACCOUNT_CREATED',
+      description: `Account ${form.accountId} aggiunto`,
+      userId: viewer.id,
+      origin,
+      metadata: { accountId: id, ownerId },
+    });
     return this.presentSaved(viewer, id, origin);
   }
 
@@ -67,8 +73,10 @@ export class AccountsService {
     const current = await this.findVisible(viewer, id);
     const ownerId = await this.ownerFor(viewer, form.owner, current.account.ownerId);
     const values: Partial<AccountValues> = { accountId: form.accountId, isDemo: form.isDemo, ownerId };
-    if (form.username) values.usernameEncrypted = this.encrypt(form.username, SEALED_COLUMNS.accountUsername, id);
-    if (form.password) values.passwordEncrypted = this.encrypt(form.password, SEALED_COLUMNS.accountPassword, id);
+    if (form.username)
+      values.usernameEncrypted = this.encrypt(form.username, SEALED_COLUMNS.accountUsername, id);
+    if (form.password)
+      values.passwordEncrypted = this.encrypt(form.password, SEALED_COLUMNS.accountPassword, id);
     if (form.apikey) values.apikeyEncrypted = this.encrypt(form.apikey, SEALED_COLUMNS.accountApiKey, id);
     await this.repository.update(id, values).catch(refuseDuplicate);
     await this.audit.record({
@@ -89,7 +97,13 @@ export class AccountsService {
       if ((await repository.countLiveInvestments(id)) > 0) throw conflict(ACCOUNT_MESSAGES.inUse);
       await repository.deleteWithRetiredInvestments(id);
     });
-    await this.audit.record({ action: 'ACCOUNT_DELETED', description: `Account ${current.account.accountId} eliminato`, userId: viewer.id, origin, metadata: { accountId: id } });
+    await this.audit.record({
+      action: 'ACCOUNT_DELETED',
+      description: `Account ${current.account.accountId} eliminato`,
+      userId: viewer.id,
+      origin,
+      metadata: { accountId: id },
+    });
   }
 
   /** Others' accounts answer 404, so their existence is not revealed. */
@@ -107,7 +121,11 @@ export class AccountsService {
     return account;
   }
 
-  private async ownerFor(viewer: Viewer, requested: string | undefined, current: string | undefined): Promise<string> {
+  private async ownerFor(
+    viewer: Viewer,
+    requested: string | undefined,
+    current: string | undefined,
+  ): Promise<string> {
     if (!seesEveryone(viewer)) return current ?? viewer.id;
     const ownerId = requested ?? current;
     if (!ownerId) throw badRequest(ACCOUNT_MESSAGES.ownerRequired);
@@ -147,8 +165,16 @@ export class AccountsService {
       brokerName: account.brokerName,
       username: revealed(account.usernameEncrypted, SEALED_COLUMNS.accountUsername),
       password: revealed(account.passwordEncrypted, SEALED_COLUMNS.accountPassword),
-      apikey: account.apikeyEncrypted ? revealed(account.apikeyEncrypted, SEALED_COLUMNS.accountApiKey) : null,
-      owner: { _id: owner.id, firstname: owner.firstname, lastname: owner.lastname, username: owner.username, isPro: owner.isPro },
+      apikey: account.apikeyEncrypted
+        ? revealed(account.apikeyEncrypted, SEALED_COLUMNS.accountApiKey)
+        : null,
+      owner: {
+        _id: owner.id,
+        firstname: owner.firstname,
+        lastname: owner.lastname,
+        username: owner.username,
+        isPro: owner.isPro,
+      },
     };
   }
 }

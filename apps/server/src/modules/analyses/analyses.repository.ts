@@ -44,8 +44,20 @@ export class AnalysesRepository {
   async complete(id: string, worker: string, results: AnalysisResultsView): Promise<boolean> {
     const updated = await this.db
       .update(analyses)
-      .set({ results, isCompleted: JOB_STATUS.done, leaseOwner: null, leaseExpiresAt: null, finishedAt: new Date() })
-      .where(and(eq(analyses.id, id), eq(analyses.leaseOwner, worker), eq(analyses.isCompleted, JOB_STATUS.running)))
+      .set({
+        results,
+        isCompleted: JOB_STATUS.done,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        finishedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(analyses.id, id),
+          eq(analyses.leaseOwner, worker),
+          eq(analyses.isCompleted, JOB_STATUS.running),
+        ),
+      )
       .returning({ id: analyses.id });
     return updated.length > 0;
   }

@@ -37,7 +37,11 @@ export class AnalysesService {
   }
 
   /** 1m data is used when there is any for the period, else daily data (engine.md section 7). */
-  async create(viewer: Viewer, input: { from: string; to: string; market: Market }, origin: RequestOrigin): Promise<Analysis> {
+  async create(
+    viewer: Viewer,
+    input: { from: string; to: string; market: Market },
+    origin: RequestOrigin,
+  ): Promise<Analysis> {
     const covered =
       coversPeriod(await this.coverage.coverage(input.market, '1m'), input.from, input.to) ||
       coversPeriod(await this.coverage.coverage(input.market, '1d'), input.from, input.to);
@@ -62,7 +66,13 @@ export class AnalysesService {
     const row = await this.repository.findById(id);
     if (!row || !mayAccess(viewer, row.ownerId)) throw notFound(ANALYSIS_MESSAGES.notFound);
     await this.repository.delete(id);
-    await this.audit.record({ action: 'ANALYSIS_DELETED', description: 'Analisi eliminata', userId: viewer.id, origin, metadata: { analysisId: id } });
+    await this.audit.record({
+      action: 'ANALYSIS_DELETED',
+      description: 'Analisi eliminata',
+      userId: viewer.id,
+      origin,
+      metadata: { analysisId: id },
+    });
   }
 
   findJob(id: string): Promise<AnalysisRow | undefined> {

@@ -34,7 +34,10 @@ export interface OtpSetupClaims {
 
 export class AccessTokens {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, { claims: Pick<AccessClaims, 'userId' | 'sessionId'>; expiresAt: number }>();
+  private readonly verified = new Map<
+    string,
+    { claims: Pick<AccessClaims, 'userId' | 'sessionId'>; expiresAt: number }
+  >();
 
   constructor(
     secret: string,
@@ -45,14 +48,16 @@ export class AccessTokens {
 
   sign(claims: AccessClaims): Promise<string> {
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({ sid: claims.sessionId, role: claims.role })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(claims.userId)
-      // A unique id, so two tokens issued in the same second are still different strings.
-      .setJti(randomUUID())
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(this.key);
+    return (
+      new SignJWT({ sid: claims.sessionId, role: claims.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.userId)
+        // A unique id, so two tokens issued in the same second are still different strings.
+        .setJti(randomUUID())
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(this.key)
+    );
   }
 
   /** The claims of a valid, unexpired token; null for anything else. */
@@ -62,8 +67,12 @@ export class AccessTokens {
     const known = this.verified.get(token);
     if (known) return known.expiresAt > nowSeconds ? known.claims : null;
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock.now() });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.scope !== undefined) return null;
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.scope !== undefined)
+        return null;
       const claims = { userId: payload.sub, sessionId: payload.sid };
       if (typeof payload.exp === 'number') this.remember(token, claims, payload.exp);
       return claims;
@@ -72,7 +81,11 @@ export class AccessTokens {
     }
   }
 
-  private remember(token: string, claims: Pick<AccessClaims, 'userId' | 'sessionId'>, expiresAt: number): void {
+  private remember(
+    token: string,
+    claims: Pick<AccessClaims, 'userId' | 'sessionId'>,
+    expiresAt: number,
+  ): void {
     // Insertion order is age: past the limit the oldest tenth goes.
     if (this.verified.size >= VERIFIED_TOKENS_KEPT) {
       let drop = VERIFIED_TOKENS_KEPT / 10;
@@ -98,9 +111,21 @@ export class AccessTokens {
   /** The claims of a valid setup token; null for anything else, access tokens included. */
   async verifyOtpSetup(token: string): Promise<OtpSetupClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock.now() });
-      if (payload.scope !== OTP_SETUP_SCOPE || typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
-      return { userId: payload.sub, remember: payload.remember === true, issuedAt: new Date(payload.iat * 1000) };
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: this.clock.now(),
+      });
+      if (
+        payload.scope !== OTP_SETUP_SCOPE ||
+        typeof payload.sub !== 'string' ||
+        typeof payload.iat !== 'number'
+      )
+        return null;
+      return {
+        userId: payload.sub,
+        remember: payload.remember === true,
+        issuedAt: new Date(payload.iat * 1000),
+      };
     } catch {
       return null;
     }

@@ -36,7 +36,10 @@ export function passwordResetNeedsOtpMail(to: string): MailMessage {
   };
 }
 
-export function registrationRequestMail(to: string, request: { firstname: string; username: string; message: string }): MailMessage {
+export function registrationRequestMail(
+  to: string,
+  request: { firstname: string; username: string; message: string },
+): MailMessage {
   return {
     to,
     subject: `${APP_NAME} - Nuova richiesta di registrazione`,

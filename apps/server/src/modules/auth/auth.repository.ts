@@ -69,21 +69,33 @@ export class AuthRepository {
   }
 
   async listAdminEmails(): Promise<string[]> {
-    const rows = await this.db.select({ username: users.username }).from(users).where(eq(users.role, 'admin'));
+    const rows = await this.db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.role, 'admin'));
     return rows.map((row) => row.username);
   }
 
   /** Inserts unless the username exists; answers whether it inserted. */
   async insertUserIfNew(values: NewUserRow): Promise<boolean> {
-    const inserted = await this.db.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+    const inserted = await this.db
+      .insert(users)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: users.id });
     return inserted.length > 0;
   }
 
   async updateUser(
     id: string,
-    patch: Partial<Pick<UserRow, 'passwordHash' | 'otpStatus' | 'otpSecret' | 'otpPendingSecret' | 'otpLastStep'>>,
+    patch: Partial<
+      Pick<UserRow, 'passwordHash' | 'otpStatus' | 'otpSecret' | 'otpPendingSecret' | 'otpLastStep'>
+    >,
   ): Promise<void> {
-    await this.db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await this.db
+      .update(users)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
     this.forget((cache) => cache.forgetUser(id));
   }
 
@@ -102,7 +114,11 @@ export class AuthRepository {
    * The session just proved its password (a password login, a password in a 2FA change, or
    * verify-password, which also opens the reveal of credentials).
    */
-  async recordPasswordProof(sessionId: string, at: Date, options: { verified?: boolean } = {}): Promise<void> {
+  async recordPasswordProof(
+    sessionId: string,
+    at: Date,
+    options: { verified?: boolean } = {},
+  ): Promise<void> {
     const values = { provedAt: at, ...(options.verified ? { verifiedAt: at } : {}) };
     await this.db
       .insert(passwordProofs)
@@ -111,18 +127,30 @@ export class AuthRepository {
   }
 
   async findPasswordProof(sessionId: string): Promise<Date | undefined> {
-    const [row] = await this.db.select().from(passwordProofs).where(eq(passwordProofs.sessionId, sessionId)).limit(1);
-    return row?.provedAt;
+    return (await this.passwordProofOf(sessionId))?.provedAt;
   }
 
   /** The session's latest verify-password, the proof whose key the client holds. */
   async findVerifiedPassword(sessionId: string): Promise<Date | undefined> {
-    const [row] = await this.db.select().from(passwordProofs).where(eq(passwordProofs.sessionId, sessionId)).limit(1);
-    return row?.verifiedAt ?? undefined;
+    return (await this.passwordProofOf(sessionId))?.verifiedAt ?? undefined;
+  }
+
+  private async passwordProofOf(sessionId: string) {
+    const [row] = await this.db
+      .select()
+      .from(passwordProofs)
+      .where(eq(passwordProofs.sessionId, sessionId))
+      .limit(1);
+    return row;
   }
 
   /** createdAt comes from the service's clock: the absolute lifetime is measured from it. */
-  async createSession(values: { userId: string; ipAddress: string; userAgent: string | null; createdAt: Date }): Promise<string> {
+  async createSession(values: {
+    userId: string;
+    ipAddress: string;
+    userAgent: string | null;
+    createdAt: Date;
+  }): Promise<string> {
     const [session] = await this.db.insert(sessions).values(values).returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
     return session.id;
@@ -242,7 +270,11 @@ export class AuthRepository {
   }
 
   async findPasswordToken(tokenHash: string) {
-    const [row] = await this.db.select().from(passwordTokens).where(eq(passwordTokens.tokenHash, tokenHash)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.tokenHash, tokenHash))
+      .limit(1);
     return row;
   }
 
@@ -261,7 +293,11 @@ export class AuthRepository {
       .update(passwordTokens)
       .set({ usedAt: at })
       .where(
-        and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, purpose), isNull(passwordTokens.usedAt)),
+        and(
+          eq(passwordTokens.userId, userId),
+          eq(passwordTokens.purpose, purpose),
+          isNull(passwordTokens.usedAt),
+        ),
       );
   }
 }

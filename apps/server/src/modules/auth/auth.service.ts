@@ -65,7 +65,9 @@ export class AuthService {
     const method = input.rememberToken ? 'remember-token' : 'password';
     const user = await this.repository.findUserByUsername(input.username);
     // Remember tokens are guessed no more freely than passwords: both count on the same counters.
-    const rememberTokenId = await this.throttle.guardLogin(input.username, origin, () => this.checkCredentials(user, input));
+    const rememberTokenId = await this.throttle.guardLogin(input.username, origin, () =>
+      this.checkCredentials(user, input),
+    );
     if (!user || rememberTokenId === false) {
       await this.audit.record({
         action: 'LOGIN_FAILED',
@@ -91,11 +93,23 @@ export class AuthService {
 
     if (user.otpStatus === 'enabled') {
       if (!input.otpCode) {
-        await this.audit.record({ action: 'LOGIN_OTP_REQUIRED', description: 'Password corretta, richiesto il codice 2FA', userId: user.id, origin, metadata: { method } });
+        await this.audit.record({
+          action: 'LOGIN_OTP_REQUIRED',
+          description: 'Password corretta, richiesto il codice 2FA',
+          userId: user.id,
+          origin,
+          metadata: { method },
+        });
         throw unauthorized(LOGIN_MESSAGES.otpRequired, { requiresOtp: true });
       }
       if (!(await this.otp.acceptCode(user, input.otpCode, origin))) {
-        await this.audit.record({ action: 'LOGIN_OTP_FAILED', description: 'Codice 2FA errato', userId: user.id, origin, metadata: { method } });
+        await this.audit.record({
+          action: 'LOGIN_OTP_FAILED',
+          description: 'Codice 2FA errato',
+          userId: user.id,
+          origin,
+          metadata: { method },
+        });
         throw unauthorized(LOGIN_MESSAGES.invalidCredentials, { requiresOtp: true });
       }
     }
@@ -103,11 +117,26 @@ export class AuthService {
     if (user.otpStatus !== 'enabled' && this.options.otpRequiredFor.includes(user.role)) {
       // The setup needs a password given just now, which a remember token is not.
       if (method === 'remember-token') {
-        await this.audit.record({ action: 'LOGIN_OTP_SETUP_REQUIRED', description: 'Accesso automatico rifiutato: 2FA obbligatoria e non configurata', userId: user.id, origin, metadata: { method } });
+        await this.audit.record({
+          action: 'LOGIN_OTP_SETUP_REQUIRED',
+          description: 'Accesso automatico rifiutato: 2FA obbligatoria e non configurata',
+          userId: user.id,
+          origin,
+          metadata: { method },
+        });
         throw unauthorized(SECURITY_MESSAGES.otpSetupNeedsPassword);
       }
-      await this.audit.record({ action: 'LOGIN_OTP_SETUP_REQUIRED', description: 'Password corretta, 2FA obbligatoria da configurare prima della sessione', userId: user.id, origin, metadata: { method } });
-      return { otpSetupToken: await this.accessTokens.signOtpSetup(user.id, input.rememberMe === true), user: toSessionUser(user) };
+      await this.audit.record({
+        action: 'LOGIN_OTP_SETUP_REQUIRED',
+        description: 'Password corretta, 2FA obbligatoria da configurare prima della sessione',
+        userId: user.id,
+        origin,
+        metadata: { method },
+      });
+      return {
+        otpSetupToken: await this.accessTokens.signOtpSetup(user.id, input.rememberMe === true),
+        user: toSessionUser(user),
+      };
     }
 
     const remember = input.rememberMe === true || rememberTokenId !== null;
@@ -124,7 +153,9 @@ export class AuthService {
   }
 
   /** The user who must set up 2FA, by the setup token their login answered; null for any other token. */
-  async authenticateOtpSetup(authorization: string | undefined): Promise<{ user: UserRow; claims: OtpSetupClaims } | null> {
+  async authenticateOtpSetup(
+    authorization: string | undefined,
+  ): Promise<{ user: UserRow; claims: OtpSetupClaims } | null> {
     const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const claims = token ? await this.accessTokens.verifyOtpSetup(token) : null;
     if (!claims) return null;
@@ -141,7 +172,11 @@ export class AuthService {
       user,
       origin,
       { remember: claims.remember, replaceRememberTokenId: null, passwordProvedAt: claims.issuedAt },
-      { description: 'Accesso effettuato dopo la configurazione obbligatoria della 2FA', method: 'password', otp: true },
+      {
+        description: 'Accesso effettuato dopo la configurazione obbligatoria della 2FA',
+        method: 'password',
+        otp: true,
+      },
     );
   }
 
@@ -149,10 +184,17 @@ export class AuthService {
    * false: wrong credentials; null: a right password; a string: the id of the remember token used.
    * Unknown users still cost a password hash, so timing does not tell who has an account.
    */
-  private async checkCredentials(user: UserRow | undefined, input: LoginInput): Promise<string | null | false> {
+  private async checkCredentials(
+    user: UserRow | undefined,
+    input: LoginInput,
+  ): Promise<string | null | false> {
     if (input.rememberToken) {
       if (!user) return false;
-      const token = await this.repository.findLiveRememberToken(user.id, hashToken(input.rememberToken), this.clock.now());
+      const token = await this.repository.findLiveRememberToken(
+        user.id,
+        hashToken(input.rememberToken),
+        this.clock.now(),
+      );
       return token ? token.id : false;
     }
     return (await verifyPassword(user?.passwordHash, input.password ?? '')) ? null : false;
@@ -186,7 +228,12 @@ export class AuthService {
     const refreshToken = newOpaqueToken();
     const rememberToken = options.remember ? newOpaqueToken() : undefined;
     const sessionId = await this.repository.transaction(async (repository) => {
-      const id = await repository.createSession({ userId: user.id, ipAddress: origin.ipAddress, userAgent: origin.userAgent, createdAt: now });
+      const id = await repository.createSession({
+        userId: user.id,
+        ipAddress: origin.ipAddress,
+        userAgent: origin.userAgent,
+        createdAt: now,
+      });
       await repository.insertRefreshToken({
         sessionId: id,
         tokenHash: hashToken(refreshToken),
@@ -194,7 +241,8 @@ export class AuthService {
       });
       // A remember token is single use: each auto-login hands out the next one.
       if (options.passwordProvedAt) await repository.recordPasswordProof(id, options.passwordProvedAt);
-      if (options.replaceRememberTokenId) await repository.revokeRememberToken(options.replaceRememberTokenId, now);
+      if (options.replaceRememberTokenId)
+        await repository.revokeRememberToken(options.replaceRememberTokenId, now);
       if (rememberToken) {
         await repository.insertRememberToken({
           userId: user.id,
@@ -237,11 +285,18 @@ export class AuthService {
     // Another request exchanged the same token in the meantime: two holders, so a copy exists.
     if (!rotated) return this.refuseReusedToken(stored, origin);
 
-    const token = await this.accessTokens.sign({ userId: user.id, sessionId: stored.sessionId, role: user.role });
+    const token = await this.accessTokens.sign({
+      userId: user.id,
+      sessionId: stored.sessionId,
+      role: user.role,
+    });
     return { token, refreshToken: next };
   }
 
-  private async refuseReusedToken(stored: { sessionId: string; userId: string }, origin: RequestOrigin): Promise<never> {
+  private async refuseReusedToken(
+    stored: { sessionId: string; userId: string },
+    origin: RequestOrigin,
+  ): Promise<never> {
     await this.repository.revokeSession(stored.sessionId, this.clock.now());
     await this.audit.record({
       action: 'REFRESH_TOKEN_REUSED',
@@ -272,14 +327,28 @@ export class AuthService {
     if (tokens.rememberToken) await this.revokeRememberToken(tokens.rememberToken, origin);
     if (!sessionId || !userId) return;
     await this.repository.revokeSession(sessionId, this.clock.now());
-    await this.audit.record({ action: 'LOGOUT', description: 'Logout effettuato', userId, origin, metadata: { sessionId } });
+    await this.audit.record({
+      action: 'LOGOUT',
+      description: 'Logout effettuato',
+      userId,
+      origin,
+      metadata: { sessionId },
+    });
   }
 
   /** 'Not {user}?' on the access screen: the token itself is the proof, so no session is needed. */
   async revokeRememberToken(rememberToken: string, origin: RequestOrigin): Promise<void> {
-    const userId = await this.repository.revokeRememberTokenByHash(hashToken(rememberToken), this.clock.now());
+    const userId = await this.repository.revokeRememberTokenByHash(
+      hashToken(rememberToken),
+      this.clock.now(),
+    );
     if (!userId) return;
-    await this.audit.record({ action: 'REMEMBER_TOKEN_REVOKED', description: 'Accesso automatico revocato su un dispositivo', userId, origin });
+    await this.audit.record({
+      action: 'REMEMBER_TOKEN_REVOKED',
+      description: 'Accesso automatico revocato su un dispositivo',
+      userId,
+      origin,
+    });
   }
 
   /** Every login session and remember token of the user ends, the caller's own included. */
@@ -304,7 +373,12 @@ export class AuthService {
     const claims = token ? await this.accessTokens.verify(token) : null;
     if (!claims) throw sessionInvalid();
     const found = await this.repository.findSessionUser(claims.sessionId, claims.userId);
-    if (!found || found.revoked || loginBlockReason(found.user) || this.outlived(found.createdAt, this.clock.now())) {
+    if (
+      !found ||
+      found.revoked ||
+      loginBlockReason(found.user) ||
+      this.outlived(found.createdAt, this.clock.now())
+    ) {
       throw sessionInvalid();
     }
     return { user: found.user, sessionId: claims.sessionId };

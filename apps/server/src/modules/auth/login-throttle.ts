@@ -172,7 +172,12 @@ export class LoginThrottle {
     const counter: Counter = { key: `otp:${user.id}`, policy: this.otp };
     const result = await this.guard([counter], async () => (await check()) || false);
     if (result.refusedKey) {
-      this.audit.warn({ action: 'OTP_THROTTLED', description: 'Verifica del codice 2FA rifiutata: troppi codici errati', userId: user.id, origin });
+      this.audit.warn({
+        action: 'OTP_THROTTLED',
+        description: 'Verifica del codice 2FA rifiutata: troppi codici errati',
+        userId: user.id,
+        origin,
+      });
       throw new AppError(429, SECURITY_MESSAGES.otpLocked);
     }
     if (result.value) await this.repository.settleSuccess([counter.key], [], this.clock.now());

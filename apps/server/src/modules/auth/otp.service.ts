@@ -1,6 +1,13 @@
 // Two-factor authentication with TOTP: setup (a pending secret confirmed by a first code),
 // turning it off, and the check of a code that login, password change and reset share.
-import { APP_NAME, OTP_MESSAGES, PASSWORD_MESSAGES, SECURITY_MESSAGES, USER_MESSAGES, type Role } from '@platform/contracts';
+import {
+  APP_NAME,
+  OTP_MESSAGES,
+  PASSWORD_MESSAGES,
+  SECURITY_MESSAGES,
+  USER_MESSAGES,
+  type Role,
+} from '@platform/contracts';
 import type { UserRow } from '@platform/db';
 import type { Clock } from '../../lib/clock';
 import type { AtRestCipher } from '../../lib/crypto';
@@ -47,7 +54,11 @@ export class OtpService {
     const { otpSecret } = user;
     if (!code || user.otpStatus !== 'enabled' || !otpSecret) return false;
     return this.throttle.guardCode(user, origin, async () => {
-      const step = matchTotpStep(this.secrets.decrypt(otpSecret, cellOf(SEALED_COLUMNS.otpSecret, user.id)), code, this.clock.now());
+      const step = matchTotpStep(
+        this.secrets.decrypt(otpSecret, cellOf(SEALED_COLUMNS.otpSecret, user.id)),
+        code,
+        this.clock.now(),
+      );
       return step !== null && (await this.repository.claimOtpStep(user.id, step));
     });
   }
@@ -62,7 +73,12 @@ export class OtpService {
     await this.repository.updateUser(user.id, {
       otpPendingSecret: this.secrets.encrypt(secret, cellOf(SEALED_COLUMNS.otpPendingSecret, user.id)),
     });
-    await this.audit.record({ action: 'OTP_SETUP_STARTED', description: 'Configurazione 2FA avviata', userId: user.id, origin });
+    await this.audit.record({
+      action: 'OTP_SETUP_STARTED',
+      description: 'Configurazione 2FA avviata',
+      userId: user.id,
+      origin,
+    });
     return { secret, uri: totpUri(secret, user.username, APP_NAME) };
   }
 
@@ -70,7 +86,11 @@ export class OtpService {
    * Confirms the pending secret with a code. Without a pending setup, a code of the enabled
    * secret is simply checked (the "token only" use of the verify call).
    */
-  async verify(user: UserRow, input: { token: string; secret?: string | undefined }, origin: RequestOrigin): Promise<void> {
+  async verify(
+    user: UserRow,
+    input: { token: string; secret?: string | undefined },
+    origin: RequestOrigin,
+  ): Promise<void> {
     if (!user.otpPendingSecret) {
       if (user.otpStatus === 'enabled' && input.secret === undefined) {
         if (await this.acceptCode(user, input.token, origin)) return;
@@ -78,7 +98,10 @@ export class OtpService {
       }
       throw badRequest('Nessuna configurazione 2FA in corso: genera prima il codice QR.');
     }
-    const pending = this.secrets.decrypt(user.otpPendingSecret, cellOf(SEALED_COLUMNS.otpPendingSecret, user.id));
+    const pending = this.secrets.decrypt(
+      user.otpPendingSecret,
+      cellOf(SEALED_COLUMNS.otpPendingSecret, user.id),
+    );
     if (input.secret !== undefined && input.secret.replace(/\s+/g, '').toUpperCase() !== pending) {
       throw badRequest('Il segreto OTP non corrisponde a quello generato.');
     }
@@ -86,7 +109,12 @@ export class OtpService {
     // Counted like any code check: a guess at the pending secret is still a guess.
     await this.throttle.guardCode(user, origin, () => Promise.resolve(step !== null));
     if (step === null) {
-      await this.audit.record({ action: 'OTP_VERIFY_FAILED', description: 'Codice 2FA errato durante la configurazione', userId: user.id, origin });
+      await this.audit.record({
+        action: 'OTP_VERIFY_FAILED',
+        description: 'Codice 2FA errato durante la configurazione',
+        userId: user.id,
+        origin,
+      });
       throw badRequest(OTP_MESSAGES.invalidSettings);
     }
     await this.repository.updateUser(user.id, {
@@ -96,14 +124,23 @@ export class OtpService {
       otpPendingSecret: null,
       otpLastStep: step,
     });
-    await this.audit.record({ action: 'OTP_ENABLED', description: 'Autenticazione a due fattori attivata', userId: user.id, origin });
+    await this.audit.record({
+      action: 'OTP_ENABLED',
+      description: 'Autenticazione a due fattori attivata',
+      userId: user.id,
+      origin,
+    });
   }
 
   /**
    * Turning off an enabled 2FA takes a code and a recent password; skipping the setup offered at
    * login takes neither. Roles that must have 2FA can do neither.
    */
-  async disable(actor: OtpActor, input: { token?: string | undefined; password?: string | undefined }, origin: RequestOrigin): Promise<void> {
+  async disable(
+    actor: OtpActor,
+    input: { token?: string | undefined; password?: string | undefined },
+    origin: RequestOrigin,
+  ): Promise<void> {
     const { user } = actor;
     if (this.otpRequiredFor.includes(user.role)) throw conflict(SECURITY_MESSAGES.otpMandatory);
     if (user.otpStatus === 'enabled') {
@@ -111,8 +148,15 @@ export class OtpService {
       await this.requireRecentPassword(actor, input.password, origin);
       if (!(await this.acceptCode(user, input.token, origin))) throw badRequest(OTP_MESSAGES.invalidSettings);
     }
-    await this.repository.updateUser(user.id, { otpStatus: 'disabled', otpSecret: null, otpPendingSecret: null });
-    const description = user.otpStatus === 'enabled' ? 'Autenticazione a due fattori disattivata' : 'Configurazione 2FA saltata';
+    await this.repository.updateUser(user.id, {
+      otpStatus: 'disabled',
+      otpSecret: null,
+      otpPendingSecret: null,
+    });
+    const description =
+      user.otpStatus === 'enabled'
+        ? 'Autenticazione a due fattori disattivata'
+        : 'Configurazione 2FA saltata';
     await this.audit.record({ action: 'OTP_DISABLED', description, userId: user.id, origin });
   }
 
@@ -122,7 +166,11 @@ export class OtpService {
     if (userId === actorId) throw forbidden(SECURITY_MESSAGES.ownOtpReset);
     const user = await this.repository.findUserById(userId);
     if (!user) throw notFound(USER_MESSAGES.notFound);
-    await this.repository.updateUser(user.id, { otpStatus: 'not-configured', otpSecret: null, otpPendingSecret: null });
+    await this.repository.updateUser(user.id, {
+      otpStatus: 'not-configured',
+      otpSecret: null,
+      otpPendingSecret: null,
+    });
     await this.throttle.clearCodes(user.id);
     await this.audit.record({
       action: 'OTP_RESET_BY_ADMIN',
@@ -135,12 +183,19 @@ export class OtpService {
   }
 
   /** A password given now, or one the session (or the setup token's login) proved in the last minutes. */
-  private async requireRecentPassword(actor: OtpActor, password: string | undefined, origin: RequestOrigin): Promise<void> {
+  private async requireRecentPassword(
+    actor: OtpActor,
+    password: string | undefined,
+    origin: RequestOrigin,
+  ): Promise<void> {
     const now = this.clock.now();
-    const provedAt = actor.setupIssuedAt ?? (actor.sessionId ? await this.repository.findPasswordProof(actor.sessionId) : undefined);
+    const provedAt =
+      actor.setupIssuedAt ??
+      (actor.sessionId ? await this.repository.findPasswordProof(actor.sessionId) : undefined);
     if (provedAt && now.getTime() - provedAt.getTime() <= PASSWORD_PROOF_MS) return;
     if (password === undefined) throw badRequest(SECURITY_MESSAGES.passwordProofRequired);
-    if (!(await this.throttle.verifyUserPassword(actor.user, password, origin))) throw badRequest(PASSWORD_MESSAGES.wrong);
+    if (!(await this.throttle.verifyUserPassword(actor.user, password, origin)))
+      throw badRequest(PASSWORD_MESSAGES.wrong);
     if (actor.sessionId) await this.repository.recordPasswordProof(actor.sessionId, now);
   }
 }

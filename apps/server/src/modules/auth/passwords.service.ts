@@ -18,7 +18,12 @@ import type { Mailer } from '../../lib/mailer';
 import type { RevealCipher } from '../../lib/reveal';
 import type { AuditTrail } from '../logs/logs.service';
 import type { AuthRepository } from './auth.repository';
-import { INVITATION_LINK_DAYS, invitationMail, passwordResetMail, passwordResetNeedsOtpMail } from './auth.mails';
+import {
+  INVITATION_LINK_DAYS,
+  invitationMail,
+  passwordResetMail,
+  passwordResetNeedsOtpMail,
+} from './auth.mails';
 import type { AuthContext } from './auth.service';
 import type { LoginThrottle } from './login-throttle';
 import type { OtpService } from './otp.service';
@@ -45,12 +50,18 @@ export class PasswordsService {
   async change(auth: AuthContext, input: ChangePasswordInput, origin: RequestOrigin): Promise<void> {
     const { user } = auth;
     if (!(await this.throttle.verifyUserPassword(user, input.currentPassword, origin))) {
-      await this.audit.record({ action: 'PASSWORD_CHANGE_FAILED', description: 'Cambio password: password attuale errata', userId: user.id, origin });
+      await this.audit.record({
+        action: 'PASSWORD_CHANGE_FAILED',
+        description: 'Cambio password: password attuale errata',
+        userId: user.id,
+        origin,
+      });
       throw badRequest(PASSWORD_MESSAGES.wrong);
     }
     if (user.otpStatus === 'enabled') {
       if (!input.otpCode) throw badRequest(OTP_MESSAGES.codeRequired);
-      if (!(await this.otp.acceptCode(user, input.otpCode, origin))) throw badRequest(OTP_MESSAGES.invalidSettings);
+      if (!(await this.otp.acceptCode(user, input.otpCode, origin)))
+        throw badRequest(OTP_MESSAGES.invalidSettings);
     }
     const passwordHash = await this.throttle.hashPassword(input.newPassword);
     const now = this.clock.now();
@@ -60,20 +71,35 @@ export class PasswordsService {
       await repository.revokeUserSessions(user.id, now, auth.sessionId);
       await repository.revokeUserRememberTokens(user.id, now);
     });
-    await this.audit.record({ action: 'PASSWORD_CHANGED', description: 'Password cambiata', userId: user.id, origin });
+    await this.audit.record({
+      action: 'PASSWORD_CHANGED',
+      description: 'Password cambiata',
+      userId: user.id,
+      origin,
+    });
   }
 
   /** Proves the user is at the keyboard; answers the key that decrypts this session's credential ciphertexts. */
   async verify(auth: AuthContext, password: string, origin: RequestOrigin): Promise<VerifyPasswordResponse> {
     if (!(await this.throttle.verifyUserPassword(auth.user, password, origin))) {
-      await this.audit.record({ action: 'PASSWORD_VERIFY_FAILED', description: 'Verifica password fallita', userId: auth.user.id, origin });
+      await this.audit.record({
+        action: 'PASSWORD_VERIFY_FAILED',
+        description: 'Verifica password fallita',
+        userId: auth.user.id,
+        origin,
+      });
       throw badRequest(PASSWORD_MESSAGES.wrong);
     }
     // For the next minutes the session may change its 2FA without the password again, and the
     // accounts list sends credentials under the key of this proof (lib/reveal.ts).
     const provedAt = this.clock.now();
     await this.repository.recordPasswordProof(auth.sessionId, provedAt, { verified: true });
-    await this.audit.record({ action: 'PASSWORD_VERIFIED', description: 'Password verificata', userId: auth.user.id, origin });
+    await this.audit.record({
+      action: 'PASSWORD_VERIFIED',
+      description: 'Password verificata',
+      userId: auth.user.id,
+      origin,
+    });
     return { revealKey: this.options.reveal.keyFor(auth.sessionId, provedAt) };
   }
 
@@ -95,7 +121,12 @@ export class PasswordsService {
     }
     if (user.otpStatus === 'enabled' && !(await this.acceptResetCode(user, input.otpCode, origin))) {
       await this.mailer.send(passwordResetNeedsOtpMail(user.username));
-      await this.audit.record({ action: 'PASSWORD_RESET_OTP_FAILED', description: 'Richiesta di reset senza codice 2FA valido', userId: user.id, origin });
+      await this.audit.record({
+        action: 'PASSWORD_RESET_OTP_FAILED',
+        description: 'Richiesta di reset senza codice 2FA valido',
+        userId: user.id,
+        origin,
+      });
       return;
     }
     const token = newOpaqueToken();
@@ -109,12 +140,22 @@ export class PasswordsService {
         expiresAt: new Date(now.getTime() + PASSWORD_RESET_LINK_MINUTES * 60_000),
       });
     });
-    await this.mailer.send(passwordResetMail(user.username, `${this.options.publicUrl}/reset-password?token=${token}`));
-    await this.audit.record({ action: 'PASSWORD_RESET_REQUESTED', description: 'Link di reset password inviato', userId: user.id, origin });
+    await this.mailer.send(
+      passwordResetMail(user.username, `${this.options.publicUrl}/reset-password?token=${token}`),
+    );
+    await this.audit.record({
+      action: 'PASSWORD_RESET_REQUESTED',
+      description: 'Link di reset password inviato',
+      userId: user.id,
+      origin,
+    });
   }
 
   /** Mails a new user the link that sets their first password; earlier invitations stop working. */
-  async sendInvitation(user: { id: string; username: string; firstname: string }, origin: RequestOrigin): Promise<void> {
+  async sendInvitation(
+    user: { id: string; username: string; firstname: string },
+    origin: RequestOrigin,
+  ): Promise<void> {
     const token = newOpaqueToken();
     const now = this.clock.now();
     await this.repository.transaction(async (repository) => {
@@ -126,8 +167,19 @@ export class PasswordsService {
         expiresAt: new Date(now.getTime() + INVITATION_LINK_DAYS * 24 * 60 * 60_000),
       });
     });
-    await this.mailer.send(invitationMail(user.username, user.firstname, `${this.options.publicUrl}/reset-password?token=${token}`));
-    await this.audit.record({ action: 'INVITATION_SENT', description: `Invito inviato a ${user.username}`, userId: user.id, origin });
+    await this.mailer.send(
+      invitationMail(
+        user.username,
+        user.firstname,
+        `${this.options.publicUrl}/reset-password?token=${token}`,
+      ),
+    );
+    await this.audit.record({
+      action: 'INVITATION_SENT',
+      description: `Invito inviato a ${user.username}`,
+      userId: user.id,
+      origin,
+    });
   }
 
   /** Sets the password from a mailed link; every open session of the user ends. */
@@ -146,14 +198,21 @@ export class PasswordsService {
     if (!consumed) throw resetTokenInvalid();
     await this.audit.record({
       action: stored.purpose === 'invite' ? 'PASSWORD_SET' : 'PASSWORD_RESET',
-      description: stored.purpose === 'invite' ? 'Password impostata dal link di invito' : 'Password reimpostata dal link ricevuto per e-mail',
+      description:
+        stored.purpose === 'invite'
+          ? 'Password impostata dal link di invito'
+          : 'Password reimpostata dal link ricevuto per e-mail',
       userId: stored.userId,
       origin,
     });
   }
 
   /** A locked code check is a missing code here: this call answers the same whatever happens. */
-  private async acceptResetCode(user: UserRow, code: string | undefined, origin: RequestOrigin): Promise<boolean> {
+  private async acceptResetCode(
+    user: UserRow,
+    code: string | undefined,
+    origin: RequestOrigin,
+  ): Promise<boolean> {
     try {
       return await this.otp.acceptCode(user, code, origin);
     } catch (error) {

@@ -1,7 +1,11 @@
 import type { UserRow } from '@platform/db';
 import { describe, expect, it } from 'vitest';
 import { SessionCache, type SessionLookup } from './session-cache';
-import { SESSION_REVOCATIONS_CHANNEL, sessionCacheFor, type RevocationNotifications } from './session-revocations';
+import {
+  SESSION_REVOCATIONS_CHANNEL,
+  sessionCacheFor,
+  type RevocationNotifications,
+} from './session-revocations';
 
 const lookup = (userId: string): SessionLookup => ({
   user: { id: userId } as UserRow,
@@ -25,7 +29,11 @@ function bus() {
     },
     onReconnect: (listener) => reconnects.push(listener),
   };
-  return { notifications, send: (payload: string) => notifications.notify('x', payload), reconnect: () => reconnects.forEach((run) => run()) };
+  return {
+    notifications,
+    send: (payload: string) => notifications.notify('x', payload),
+    reconnect: () => reconnects.forEach((run) => run()),
+  };
 }
 
 /** Once the listen and what follows it have run. */

@@ -61,7 +61,12 @@ export class BacktestsRepository {
   }
 
   /** Stores the results if the job is still this runner's; false otherwise (deleted or reclaimed). */
-  async complete(id: string, worker: string, results: BacktestResult[], fxFallback: boolean): Promise<boolean> {
+  async complete(
+    id: string,
+    worker: string,
+    results: BacktestResult[],
+    fxFallback: boolean,
+  ): Promise<boolean> {
     const updated = await this.db
       .update(backtests)
       .set({
@@ -73,7 +78,13 @@ export class BacktestsRepository {
         leaseExpiresAt: null,
         finishedAt: new Date(),
       })
-      .where(and(eq(backtests.id, id), eq(backtests.leaseOwner, worker), eq(backtests.isCompleted, JOB_STATUS.running)))
+      .where(
+        and(
+          eq(backtests.id, id),
+          eq(backtests.leaseOwner, worker),
+          eq(backtests.isCompleted, JOB_STATUS.running),
+        ),
+      )
       .returning({ id: backtests.id });
     return updated.length > 0;
   }

@@ -69,7 +69,8 @@ function toBacktest(row: BacktestSummaryRow, results: BacktestResult[] = []): Ba
     from: row.fromDay,
     to: row.toDay,
     market: row.market,
-    algorithm: row.algorithmId && row.algorithmName ? { _id: row.algorithmId, name: row.algorithmName } : null,
+    algorithm:
+      row.algorithmId && row.algorithmName ? { _id: row.algorithmId, name: row.algorithmName } : null,
     isCompleted: row.isCompleted,
     error: row.error,
     resultCount: row.resultCount,
@@ -115,19 +116,19 @@ export class BacktestsService {
     const resolved = await this.withDefaults(config);
     const row = await this.repository.insertWithin(
       {
-      ownerId: viewer.id,
-      type: config.type,
-      market: config.market,
-      algorithmId: algorithm?._id ?? null,
-      algorithmName: algorithm?.name ?? null,
-      fromDay: config.from,
-      toDay: config.to,
-      capital: config.capital,
-      accountType: config.accountType,
-      leverage: config.leverage,
-      dynamic: config.type === 'range' ? config.dynamic : false,
-      close: config.type === 'range' ? config.close : true,
-      config: resolved,
+        ownerId: viewer.id,
+        type: config.type,
+        market: config.market,
+        algorithmId: algorithm?._id ?? null,
+        algorithmName: algorithm?.name ?? null,
+        fromDay: config.from,
+        toDay: config.to,
+        capital: config.capital,
+        accountType: config.accountType,
+        leverage: config.leverage,
+        dynamic: config.type === 'range' ? config.dynamic : false,
+        close: config.type === 'range' ? config.close : true,
+        config: resolved,
       },
       this.maxUnfinished,
     );
@@ -146,7 +147,13 @@ export class BacktestsService {
   async remove(viewer: Viewer, id: string, origin: RequestOrigin): Promise<void> {
     await this.findVisible(viewer, id);
     await this.repository.delete(id);
-    await this.audit.record({ action: 'BACKTEST_DELETED', description: 'Backtest eliminato', userId: viewer.id, origin, metadata: { backtestId: id } });
+    await this.audit.record({
+      action: 'BACKTEST_DELETED',
+      description: 'Backtest eliminato',
+      userId: viewer.id,
+      origin,
+      metadata: { backtestId: id },
+    });
   }
 
   /** The stored job for a runner; undefined when it was deleted meanwhile. */

@@ -30,10 +30,7 @@ export interface ClosingCycle {
  * (investment-chart.repository.ts) must agree on which cycle that is, so both ask this.
  */
 export function closedCycleIds(db: Database, investmentId: string) {
-  return db
-    .select({ cycleId: botOrders.cycleId })
-    .from(botOrders)
-    .where(filledOrders(investmentId, 'close'));
+  return db.select({ cycleId: botOrders.cycleId }).from(botOrders).where(filledOrders(investmentId, 'close'));
 }
 
 /** The condition on bot_orders for an investment's filled orders of one kind (entries or closes). */

@@ -51,11 +51,7 @@ export class InvestmentChartService {
     private readonly clock: Clock,
   ) {}
 
-  async chart(
-    viewer: Viewer,
-    investmentId: string,
-    query: InvestmentChartQuery,
-  ): Promise<InvestmentChart> {
+  async chart(viewer: Viewer, investmentId: string, query: InvestmentChartQuery): Promise<InvestmentChart> {
     const investment = await this.investments.get(viewer, investmentId);
     const subject = await this.repository.subject(investmentId);
     if (!subject) throw notFound(INVESTMENT_MESSAGES.notFound);

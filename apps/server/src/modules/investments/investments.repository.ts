@@ -1,4 +1,9 @@
-import { INVESTMENT_DELETION_REQUESTED, INVESTMENT_RUNNING, type Investment, type Market } from '@platform/contracts';
+import {
+  INVESTMENT_DELETION_REQUESTED,
+  INVESTMENT_RUNNING,
+  type Investment,
+  type Market,
+} from '@platform/contracts';
 import { accounts, algorithms, investments, users, type Database, type InvestmentRow } from '@platform/db';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { jsonFields, jsonObject, OwnerScopedJsonList, type JsonText } from '../../lib/json-list';

@@ -91,11 +91,7 @@ export class InvestmentsService {
     return toInvestment(await this.findVisible(viewer, id));
   }
 
-  async create(
-    viewer: Viewer,
-    form: InvestmentFormInput,
-    origin: RequestOrigin,
-  ): Promise<Investment> {
+  async create(viewer: Viewer, form: InvestmentFormInput, origin: RequestOrigin): Promise<Investment> {
     const values = await this.validValues(viewer, form);
     const id = await this.repository.transaction(async (repository) => {
       await assertMayRun(repository, this.options.demoBroker, values, null);

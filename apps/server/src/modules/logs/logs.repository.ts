@@ -81,7 +81,10 @@ export class LogsRepository {
     return new JsonText(row?.json ?? '[]');
   }
 
-  private listRows(userId?: string, page?: { limit: number; before?: string | undefined; offset?: number | undefined }) {
+  private listRows(
+    userId?: string,
+    page?: { limit: number; before?: string | undefined; offset?: number | undefined },
+  ) {
     if (page && !page.before) {
       const at = { limit: page.limit, offset: page.offset ?? 0 };
       if (userId) {
@@ -118,7 +121,13 @@ export class LogsRepository {
   async deleteAnonymous(actions: readonly string[], before: Date): Promise<void> {
     await this.db
       .delete(auditLogs)
-      .where(and(isNull(auditLogs.userId), inArray(auditLogs.action, [...actions]), lt(auditLogs.createdAt, before)));
+      .where(
+        and(
+          isNull(auditLogs.userId),
+          inArray(auditLogs.action, [...actions]),
+          lt(auditLogs.createdAt, before),
+        ),
+      );
   }
 }
 

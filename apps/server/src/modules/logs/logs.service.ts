@@ -89,13 +89,18 @@ export class LogsService implements AuditTrail {
 
   /** Deletes the anonymous rows older than AUDIT_ANON_DAYS; rows of a user are kept. */
   pruneAnonymous(): Promise<void> {
-    return this.repository.deleteAnonymous(ANONYMOUS_ACTIONS, new Date(this.clock.now().getTime() - this.options.anonymousDays * DAY_MS));
+    return this.repository.deleteAnonymous(
+      ANONYMOUS_ACTIONS,
+      new Date(this.clock.now().getTime() - this.options.anonymousDays * DAY_MS),
+    );
   }
 
   /** Admins see every row, everyone else their own; a page when any paging parameter is given, else all. */
   list(viewer: Viewer, query: LogsPageQuery = {}): Promise<JsonText<LogEntry[]>> {
     const paged = query.limit !== undefined || query.before !== undefined || query.offset !== undefined;
-    const page = paged ? { limit: query.limit ?? DEFAULT_PAGE, before: query.before, offset: query.offset } : undefined;
+    const page = paged
+      ? { limit: query.limit ?? DEFAULT_PAGE, before: query.before, offset: query.offset }
+      : undefined;
     return this.repository.list(ownerOf(viewer), page);
   }
 
@@ -104,7 +109,6 @@ export class LogsService implements AuditTrail {
     return { total: await this.repository.count(ownerOf(viewer)) };
   }
 }
-
 
 /** Whose rows a viewer sees: everyone's for admins (undefined), else only their own. */
 function ownerOf(viewer: Viewer): string | undefined {

@@ -100,7 +100,9 @@ describe('MarketDataSets', () => {
     const sets = new MarketDataSets(rows, new BarStore(dir));
     await sets.merge('GOLD', '1m', bars(3, 1900), source('a.csv'));
     vi.spyOn(rows, 'save').mockRejectedValueOnce(new Error('database down'));
-    await expect(sets.merge('GOLD', '1m', bars(3, 2000, 1), source('b.csv'))).rejects.toThrow('database down');
+    await expect(sets.merge('GOLD', '1m', bars(3, 2000, 1), source('b.csv'))).rejects.toThrow(
+      'database down',
+    );
     const stored = await sets.loadBars('GOLD', '1m');
     expect(Array.from(stored?.c ?? [])).toEqual([1900, 1900, 1900]);
     expect(rows.rows.get('GOLD-1m')?.rows).toBe(3);

@@ -18,7 +18,10 @@ export class MarketDataRepository {
   constructor(private readonly db: Database) {}
 
   list(): Promise<MarketDataSetRow[]> {
-    return this.db.select().from(marketDataSets).orderBy(asc(marketDataSets.market), asc(marketDataSets.timeframe));
+    return this.db
+      .select()
+      .from(marketDataSets)
+      .orderBy(asc(marketDataSets.market), asc(marketDataSets.timeframe));
   }
 
   async find(market: Market, timeframe: Timeframe): Promise<MarketDataSetRow | undefined> {

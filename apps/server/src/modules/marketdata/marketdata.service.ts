@@ -79,7 +79,14 @@ export class MarketDataService {
         description: `Dati ${target.market} ${target.timeframe} caricati da ${file.filename}: ${report.imported} barre, ${report.rejected} righe scartate`,
         userId: actorId,
         origin,
-        metadata: { ...target, file: file.filename, format: report.format, imported: report.imported, rejected: report.rejected, storedRows: stored.rows },
+        metadata: {
+          ...target,
+          file: file.filename,
+          format: report.format,
+          imported: report.imported,
+          rejected: report.rejected,
+          storedRows: stored.rows,
+        },
       });
       return {
         market: target.market,
@@ -94,7 +101,8 @@ export class MarketDataService {
         storedRows: stored.rows,
       };
     } catch (error) {
-      if (error instanceof CsvImportError) throw new AppError(error.code === 'too-many-bars' ? 413 : 400, error.message);
+      if (error instanceof CsvImportError)
+        throw new AppError(error.code === 'too-many-bars' ? 413 : 400, error.message);
       throw error;
     }
   }

@@ -54,7 +54,11 @@ async function* partsOf(request: FastifyRequest, maxBytes: number): AsyncGenerat
   try {
     for await (const part of request.parts({ limits: uploadLimits(maxBytes) })) {
       if (part.type === 'field') {
-        yield { kind: 'field', name: part.fieldname, value: typeof part.value === 'string' ? part.value : '' };
+        yield {
+          kind: 'field',
+          name: part.fieldname,
+          value: typeof part.value === 'string' ? part.value : '',
+        };
         continue;
       }
       const file = part.file;

@@ -21,7 +21,11 @@ export class MetricsRepository {
   constructor(private readonly db: Database) {}
 
   /** By job kind, as the job definitions name them (jobs/job-definitions.ts). */
-  async jobsByState(): Promise<{ backtest: StateCount[]; analysis: StateCount[]; 'alert-delivery': StateCount[] }> {
+  async jobsByState(): Promise<{
+    backtest: StateCount[];
+    analysis: StateCount[];
+    'alert-delivery': StateCount[];
+  }> {
     const byState = (table: typeof backtests | typeof analyses | typeof alertDeliveries) =>
       this.db.select({ state: table.isCompleted, count: count() }).from(table).groupBy(table.isCompleted);
     const [backtestRows, analysisRows, deliveryRows] = await Promise.all([

@@ -191,10 +191,15 @@ export class MetricsService {
     this.leasesValid.reset();
     if (leases) this.leasesValid.set({ host: this.options.host }, leases.valid ? 1 : 0);
     this.jobLeasesLost.reset();
-    for (const runner of this.options.runners?.() ?? []) this.jobLeasesLost.set({ runner: runner.name }, runner.leasesLost);
+    for (const runner of this.options.runners?.() ?? [])
+      this.jobLeasesLost.set({ runner: runner.name }, runner.leasesLost);
     try {
       const [jobs, investments, hosts] = await within(
-        Promise.all([this.repository.jobsByState(), this.repository.investmentsByState(), this.repository.botHosts()]),
+        Promise.all([
+          this.repository.jobsByState(),
+          this.repository.investmentsByState(),
+          this.repository.botHosts(),
+        ]),
         DATABASE_TIMEOUT_MS,
       );
       this.hostAlive.reset();

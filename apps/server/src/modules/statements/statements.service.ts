@@ -126,11 +126,7 @@ export class StatementsService {
     };
   }
 
-  async monthlyStatement(
-    viewer: Viewer,
-    investmentId: string,
-    month: string,
-  ): Promise<StatementFile> {
+  async monthlyStatement(viewer: Viewer, investmentId: string, month: string): Promise<StatementFile> {
     const now = this.clock.now();
     if (month > now.toISOString().slice(0, 7)) throw badRequest(STATEMENT_MESSAGES.monthInFuture);
     const investment = await this.investments.get(viewer, investmentId);

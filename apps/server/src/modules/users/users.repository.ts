@@ -41,7 +41,9 @@ export class UsersRepository {
   }
 
   async usernameTaken(username: string, exceptId?: string): Promise<boolean> {
-    const condition = exceptId ? and(eq(users.username, username), ne(users.id, exceptId)) : eq(users.username, username);
+    const condition = exceptId
+      ? and(eq(users.username, username), ne(users.id, exceptId))
+      : eq(users.username, username);
     const [row] = await this.db.select({ id: users.id }).from(users).where(condition).limit(1);
     return row !== undefined;
   }

@@ -19,8 +19,14 @@ export function toManagedUser(user: UserRow): ManagedUser {
     ...toSessionUser(user),
     request: { status: user.requestStatus, message: user.requestMessage },
     eula: {
-      contract: { accepted: user.eulaContractAccepted, signedAt: user.eulaContractSignedAt?.toISOString() ?? null },
-      autotrading: { accepted: user.eulaAutotradingAccepted, signedAt: user.eulaAutotradingSignedAt?.toISOString() ?? null },
+      contract: {
+        accepted: user.eulaContractAccepted,
+        signedAt: user.eulaContractSignedAt?.toISOString() ?? null,
+      },
+      autotrading: {
+        accepted: user.eulaAutotradingAccepted,
+        signedAt: user.eulaAutotradingSignedAt?.toISOString() ?? null,
+      },
     },
     deletionRequestedAt: user.deletionRequestedAt?.toISOString() ?? null,
     hasPassword: user.passwordHash !== null,
@@ -49,7 +55,13 @@ export class UsersService {
       otpStatus: 'not-configured',
     });
     if (!user) throw conflict(USER_MESSAGES.duplicate);
-    await this.audit.record({ action: 'USER_CREATED', description: `Utente creato: ${user.username}`, userId: actor.id, origin, metadata: { targetUserId: user.id } });
+    await this.audit.record({
+      action: 'USER_CREATED',
+      description: `Utente creato: ${user.username}`,
+      userId: actor.id,
+      origin,
+      metadata: { targetUserId: user.id },
+    });
     await this.invitations.sendInvitation(user, origin);
     return toManagedUser(user);
   }
@@ -60,7 +72,13 @@ export class UsersService {
     if (await this.repository.usernameTaken(form.username, id)) throw conflict(USER_MESSAGES.duplicate);
     const updated = await this.repository.update(id, this.profileOf(form, current));
     if (!updated) throw notFound(USER_MESSAGES.notFound);
-    await this.audit.record({ action: 'USER_UPDATED', description: `Utente aggiornato: ${updated.username}`, userId: actor.id, origin, metadata: { targetUserId: id } });
+    await this.audit.record({
+      action: 'USER_UPDATED',
+      description: `Utente aggiornato: ${updated.username}`,
+      userId: actor.id,
+      origin,
+      metadata: { targetUserId: id },
+    });
     return toManagedUser(updated);
   }
 
@@ -88,7 +106,9 @@ export class UsersService {
     if (id === actor.id) throw forbidden(USER_MESSAGES.ownDeletion);
     const current = await this.repository.findById(id);
     if (!current) throw notFound(USER_MESSAGES.notFound);
-    const updated = await this.repository.update(id, { deletionRequestedAt: current.deletionRequestedAt ?? this.clock.now() });
+    const updated = await this.repository.update(id, {
+      deletionRequestedAt: current.deletionRequestedAt ?? this.clock.now(),
+    });
     if (!updated) throw notFound(USER_MESSAGES.notFound);
     await this.audit.record({
       action: 'USER_DELETION_REQUESTED',
@@ -111,7 +131,11 @@ export class UsersService {
       role: current?.role === 'admin' ? ('admin' as const) : form.role,
       isPro: form.isPro,
       eulaContractAccepted: contractAccepted,
-      eulaContractSignedAt: contractAccepted ? (current?.eulaContractAccepted ? current.eulaContractSignedAt : now) : null,
+      eulaContractSignedAt: contractAccepted
+        ? current?.eulaContractAccepted
+          ? current.eulaContractSignedAt
+          : now
+        : null,
       eulaAutotradingAccepted: false,
       eulaAutotradingSignedAt: null,
     };

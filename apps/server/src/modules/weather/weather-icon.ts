@@ -6,7 +6,8 @@ const THUNDER = new Set([1087, 1273, 1276, 1279, 1282]);
 const FOG = new Set([1030, 1135, 1147]);
 /** Snow, sleet, blizzards and ice pellets. */
 const SNOW = new Set([
-  1066, 1069, 1114, 1117, 1204, 1207, 1210, 1213, 1216, 1219, 1222, 1225, 1237, 1249, 1252, 1255, 1258, 1261, 1264,
+  1066, 1069, 1114, 1117, 1204, 1207, 1210, 1213, 1216, 1219, 1222, 1225, 1237, 1249, 1252, 1255, 1258, 1261,
+  1264,
 ]);
 
 export function weatherIcon(code: number): WeatherIcon {

@@ -42,15 +42,26 @@ export function createWeatherApiClient(baseUrl: string): ForecastProvider {
   return {
     async forecast({ apiKey, lat, lon, days }) {
       const url = new URL(`${root}/forecast.json`);
-      url.search = new URLSearchParams({ key: apiKey, q: `${lat},${lon}`, lang: 'it', days: String(days) }).toString();
-      const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } });
+      url.search = new URLSearchParams({
+        key: apiKey,
+        q: `${lat},${lon}`,
+        lang: 'it',
+        days: String(days),
+      }).toString();
+      const response = await fetch(url, {
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) {
         // weatherapi.com explains refusals as {error: {code, message}}; keep it for the log.
         const detail = await response.text().catch(() => '');
         throw new Error(`weatherapi.com answered ${response.status}: ${detail.slice(0, 200)}`);
       }
       const parsed = forecastAnswerSchema.safeParse(await response.json());
-      if (!parsed.success) throw new Error(`weatherapi.com answered an unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`);
+      if (!parsed.success)
+        throw new Error(
+          `weatherapi.com answered an unexpected shape: ${parsed.error.issues[0]?.message ?? ''}`,
+        );
       return parsed.data;
     },
   };

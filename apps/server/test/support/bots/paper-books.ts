@@ -7,7 +7,10 @@ import { expect } from 'vitest';
 
 export async function expectNothingDoubled(db: Database, investmentId: string): Promise<void> {
   const orders = await db.select().from(botOrders).where(eq(botOrders.investmentId, investmentId));
-  const positions = await db.select().from(paperPositions).where(eq(paperPositions.investmentId, investmentId));
+  const positions = await db
+    .select()
+    .from(paperPositions)
+    .where(eq(paperPositions.investmentId, investmentId));
   const entries = orders.filter((order) => order.kind === 'open' && order.status === 'filled');
   // A position without its confirmed entry is shown with the order it has, if any, to tell why.
   const entryIds = new Set(entries.map((order) => order.id));

@@ -64,7 +64,13 @@ export interface LiveBotsOptions {
   app?: Partial<AppDeps>;
 }
 
-export async function liveBots({ markets, fakeMarkets = {}, requestsPerSecond, password, app }: LiveBotsOptions) {
+export async function liveBots({
+  markets,
+  fakeMarkets = {},
+  requestsPerSecond,
+  password,
+  app,
+}: LiveBotsOptions) {
   // The quotes' minutes come from the fake's clock: each bar is a new minute.
   let offsetMs = 0;
   const fake = await startFake({

@@ -83,7 +83,12 @@ export function addCandleSeries(
 /** Bars as columns (times in milliseconds, one price array each) as the library's candles. */
 export function candleData(
   time: readonly number[],
-  prices: { open: readonly number[]; high: readonly number[]; low: readonly number[]; close: readonly number[] },
+  prices: {
+    open: readonly number[];
+    high: readonly number[];
+    low: readonly number[];
+    close: readonly number[];
+  },
 ): CandlestickData<UTCTimestamp>[] {
   return time.map((ms, index) => ({
     time: chartSeconds(ms),

@@ -132,7 +132,9 @@ export function DataTable<T>({
   const pageCount = Math.max(1, table.getPageCount());
   const page = Math.min(pagination.pageIndex + 1, pageCount);
   // A shrinking list (a deletion) must not leave the view on a page that no longer exists.
-  const showPage = useEffectEvent((pageIndex: number) => changePagination((state) => ({ ...state, pageIndex })));
+  const showPage = useEffectEvent((pageIndex: number) =>
+    changePagination((state) => ({ ...state, pageIndex })),
+  );
   useEffect(() => {
     if (pagination.pageIndex > pageCount - 1) showPage(pageCount - 1);
   }, [pageCount, pagination.pageIndex]);
@@ -166,7 +168,8 @@ export function DataTable<T>({
   const renderCell = (cell: Cell<T, unknown>, truncate: boolean) => {
     const value = cell.getValue();
     const rendered = flexRender(cell.column.columnDef.cell, cell.getContext());
-    const longText = truncate && typeof value === 'string' && value.length > TOOLTIP_MIN_LENGTH ? value : undefined;
+    const longText =
+      truncate && typeof value === 'string' && value.length > TOOLTIP_MIN_LENGTH ? value : undefined;
     return longText ? (
       <span className="data-table__truncate" title={longText}>
         {rendered}
@@ -208,7 +211,9 @@ export function DataTable<T>({
                   .filter((header) => !inDetails(header.column))
                   .map((header) => (
                     <th key={header.id} scope="col" style={{ maxWidth: maxCellWidth }}>
-                      {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                      {header.isPlaceholder
+                        ? null
+                        : flexRender(header.column.columnDef.header, header.getContext())}
                     </th>
                   ))}
               </tr>
@@ -236,7 +241,8 @@ export function DataTable<T>({
             const rowDetailsId = `${detailsId}-${index}`;
             const cells = row.getVisibleCells();
             const first = cells.find((cell) => !inDetails(cell.column))?.getValue();
-            const subject = typeof first === 'string' || typeof first === 'number' ? ` di ${first}` : ' della riga';
+            const subject =
+              typeof first === 'string' || typeof first === 'number' ? ` di ${first}` : ' della riga';
             return (
               <tbody key={row.id} data-index={index} ref={virtual ? virtualizer.measureElement : undefined}>
                 <tr

@@ -1,6 +1,11 @@
 import type { Account } from '@platform/contracts';
 import { describe, expect, it } from 'vitest';
-import { accountFormValuesSchema, toAccountFormValues, type AccountFormMode, type AccountFormValues } from './account-form-values';
+import {
+  accountFormValuesSchema,
+  toAccountFormValues,
+  type AccountFormMode,
+  type AccountFormValues,
+} from './account-form-values';
 
 const OWNER = '0b6f1e8e-4b8a-4c43-9d1c-6a3a0b0c7e11';
 const values = (overrides: Partial<AccountFormValues> = {}): AccountFormValues => ({
@@ -17,7 +22,9 @@ const editingLocked: AccountFormMode = { creating: false, choosesOwner: false, c
 
 const issuesOf = (mode: AccountFormMode, input: AccountFormValues) => {
   const result = accountFormValuesSchema(mode).safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
 
 describe('the account form body', () => {
@@ -38,17 +45,23 @@ describe('the account form body', () => {
   });
 
   it('needs accountId, username, password and, for an admin, the owner when creating', () => {
-    expect(issuesOf(creatingAsAdmin, values({ accountId: ' ', username: '', password: '', owner: '' }))).toEqual([
+    expect(
+      issuesOf(creatingAsAdmin, values({ accountId: ' ', username: '', password: '', owner: '' })),
+    ).toEqual([
       "accountId: L'ID Account è obbligatorio.",
       "username: L'username è obbligatorio.",
       'password: La password è obbligatoria.',
       "owner: Seleziona il proprietario dell'account.",
     ]);
-    expect(issuesOf(creatingAsAdmin, values({ owner: 'not-a-user-id' }))).toEqual(['owner: Il proprietario selezionato non esiste.']);
+    expect(issuesOf(creatingAsAdmin, values({ owner: 'not-a-user-id' }))).toEqual([
+      'owner: Il proprietario selezionato non esiste.',
+    ]);
   });
 
   it('sends no owner for a user, who always owns their accounts', () => {
-    expect(accountFormValuesSchema({ ...creatingAsAdmin, choosesOwner: false }).parse(values({ owner: '' }))).not.toHaveProperty('owner');
+    expect(
+      accountFormValuesSchema({ ...creatingAsAdmin, choosesOwner: false }).parse(values({ owner: '' })),
+    ).not.toHaveProperty('owner');
   });
 
   it('keeps the credentials out of an edit that was not unlocked', () => {
@@ -57,8 +70,15 @@ describe('the account form body', () => {
   });
 
   it('sends the unlocked credentials on edit, without requiring the password again', () => {
-    const body = accountFormValuesSchema({ ...editingLocked, credentialsShown: true }).parse(values({ password: '' }));
-    expect(body).toEqual({ accountId: 'ACC-1', isDemo: true, brokerName: 'Capital.com', username: 'broker-user' });
+    const body = accountFormValuesSchema({ ...editingLocked, credentialsShown: true }).parse(
+      values({ password: '' }),
+    );
+    expect(body).toEqual({
+      accountId: 'ACC-1',
+      isDemo: true,
+      brokerName: 'Capital.com',
+      username: 'broker-user',
+    });
   });
 });
 
@@ -72,8 +92,21 @@ describe('toAccountFormValues', () => {
       username: `${'a'.repeat(32)}:${'b'.repeat(32)}`,
       password: `${'a'.repeat(32)}:${'b'.repeat(32)}`,
       apikey: null,
-      owner: { _id: OWNER, firstname: 'Mario', lastname: 'Rossi', username: 'mario@example.com', isPro: false },
+      owner: {
+        _id: OWNER,
+        firstname: 'Mario',
+        lastname: 'Rossi',
+        username: 'mario@example.com',
+        isPro: false,
+      },
     };
-    expect(toAccountFormValues(account)).toEqual({ accountId: 'ACC-9', isDemo: false, username: '', password: '', apikey: '', owner: OWNER });
+    expect(toAccountFormValues(account)).toEqual({
+      accountId: 'ACC-9',
+      isDemo: false,
+      username: '',
+      password: '',
+      apikey: '',
+      owner: OWNER,
+    });
   });
 });

@@ -1,7 +1,13 @@
 // What the account form holds and how it becomes the contract's body (product-spec.md section 5):
 // accountId and username required, the password only when creating, the owner only for an
 // admin; on edit the credentials are sent only once unlocked, so the server keeps them otherwise.
-import { ACCOUNT_MESSAGES, BROKER_NAME, accountFormSchema, type Account, type AccountFormInput } from '@platform/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  BROKER_NAME,
+  accountFormSchema,
+  type Account,
+  type AccountFormInput,
+} from '@platform/contracts';
 import * as z from 'zod';
 
 export interface AccountFormValues {
@@ -50,10 +56,13 @@ export function accountFormValuesSchema({ creating, choosesOwner, credentialsSho
         isDemo: values.isDemo,
         brokerName: BROKER_NAME,
         ...(choosesOwner ? { owner: values.owner } : {}),
-        ...(credentialsShown ? { username: values.username, password: values.password, apikey: values.apikey } : {}),
+        ...(credentialsShown
+          ? { username: values.username, password: values.password, apikey: values.apikey }
+          : {}),
       });
       if (body.success) return body.data;
-      for (const issue of body.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      for (const issue of body.error.issues)
+        context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     });
 }

@@ -20,10 +20,14 @@ export function AccountsView() {
   const deletion = useDeleteAccount();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Account | null>(null);
-  const columns = useMemo(() => accountColumns({ onEdit: (account) => setEditing({ account }), onDelete: setDeleting }), []);
+  const columns = useMemo(
+    () => accountColumns({ onEdit: (account) => setEditing({ account }), onDelete: setDeleting }),
+    [],
+  );
 
   if (editing) return <AccountFormPanel account={editing.account} onClose={() => setEditing(null)} />;
-  if (accounts.isPending) return <div className="spinner accounts-loading" role="status" aria-label="Caricamento account" />;
+  if (accounts.isPending)
+    return <div className="spinner accounts-loading" role="status" aria-label="Caricamento account" />;
 
   return (
     <>

@@ -22,7 +22,9 @@ describe('decryptCredential', () => {
 
   it('accepts upper-case hex and surrounding spaces', async () => {
     const key = await importRevealKey(keyHex.toUpperCase());
-    expect(await decryptCredential(` ${encryptLikeServer('api-key-1').toUpperCase()} `, key)).toBe('api-key-1');
+    expect(await decryptCredential(` ${encryptLikeServer('api-key-1').toUpperCase()} `, key)).toBe(
+      'api-key-1',
+    );
   });
 
   it.each([

@@ -15,14 +15,17 @@ export class CiphertextFormatError extends Error {
 
 function bytesOf(hex: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(hex.length / 2);
-  for (let index = 0; index < bytes.length; index += 1) bytes[index] = parseInt(hex.slice(index * 2, index * 2 + 2), 16);
+  for (let index = 0; index < bytes.length; index += 1)
+    bytes[index] = parseInt(hex.slice(index * 2, index * 2 + 2), 16);
   return bytes;
 }
 
 /** Imported once per reveal and reused for every field of the account. */
 export function importRevealKey(keyHex: string): Promise<CryptoKey> {
   if (!KEY_PATTERN.test(keyHex)) return Promise.reject(new CiphertextFormatError());
-  return crypto.subtle.importKey('raw', bytesOf(keyHex.toLowerCase()), { name: 'AES-CBC' }, false, ['decrypt']);
+  return crypto.subtle.importKey('raw', bytesOf(keyHex.toLowerCase()), { name: 'AES-CBC' }, false, [
+    'decrypt',
+  ]);
 }
 
 /** Rejects with CiphertextFormatError for a malformed value; WebCrypto's own error for a wrong key. */

@@ -25,9 +25,16 @@ export function AlgorithmsView() {
   }, [algorithms.isError]);
 
   if (editing && !instruments.isPending) {
-    return <AlgorithmFormPanel algorithm={editing.algorithm} instruments={instruments.data ?? []} onClose={() => setEditing(null)} />;
+    return (
+      <AlgorithmFormPanel
+        algorithm={editing.algorithm}
+        instruments={instruments.data ?? []}
+        onClose={() => setEditing(null)}
+      />
+    );
   }
-  if (algorithms.isPending || editing) return <div className="spinner algorithms-loading" role="status" aria-label="Caricamento algoritmi" />;
+  if (algorithms.isPending || editing)
+    return <div className="spinner algorithms-loading" role="status" aria-label="Caricamento algoritmi" />;
 
   return (
     <DataTable

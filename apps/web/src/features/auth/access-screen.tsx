@@ -80,17 +80,35 @@ export function AccessScreen() {
     ) : null;
 
   return (
-    <AccessLayout homeLabel="Back to Home" withClock aside={<MarketingPanel />} tools={<WeatherWidget />} footer={toggle}>
+    <AccessLayout
+      homeLabel="Back to Home"
+      withClock
+      aside={<MarketingPanel />}
+      tools={<WeatherWidget />}
+      footer={toggle}
+    >
       {screen === 'reset' && resetToken ? (
         <ResetPasswordForm token={resetToken} onDone={leaveReset} />
       ) : screen === 'contact' ? (
         <ContactRequestForm />
       ) : screen === 'forgot' ? (
-        <ForgotPasswordForm defaultUsername={flow.form.getValues('username')} onBack={() => setScreen('login')} />
+        <ForgotPasswordForm
+          defaultUsername={flow.form.getValues('username')}
+          onBack={() => setScreen('login')}
+        />
       ) : flow.step === 'otp-setup' && flow.pendingJwt ? (
-        <OtpSetup pendingJwt={flow.pendingJwt} required={flow.otpSetupRequired} onDone={flow.finishOtpSetup} />
+        <OtpSetup
+          pendingJwt={flow.pendingJwt}
+          required={flow.otpSetupRequired}
+          onDone={flow.finishOtpSetup}
+        />
       ) : flow.step === 'otp-code' ? (
-        <OtpCodeForm username={flow.username} onSubmit={flow.submitCode} busy={flow.busy} onNotMe={flow.notMe} />
+        <OtpCodeForm
+          username={flow.username}
+          onSubmit={flow.submitCode}
+          busy={flow.busy}
+          onNotMe={flow.notMe}
+        />
       ) : (
         <LoginForm
           form={flow.form}

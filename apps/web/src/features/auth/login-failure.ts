@@ -15,6 +15,7 @@ export function describeLoginFailure(error: Error, sentCode: boolean): LoginFail
   if (!(error instanceof ApiError) || !error.isRefusal) {
     return { codeStep: sentCode, message: LOGIN_MESSAGES.loginError, credentialsRefused: false };
   }
-  if (error.requiresOtp) return { codeStep: true, message: sentCode ? error.message : null, credentialsRefused: false };
+  if (error.requiresOtp)
+    return { codeStep: true, message: sentCode ? error.message : null, credentialsRefused: false };
   return { codeStep: false, message: error.message, credentialsRefused: error.status === 401 };
 }

@@ -20,7 +20,10 @@ const schema = newPasswordFormSchema(RESET_MESSAGES.mismatchIt);
 /** A padlock, or a clock for the expired link, above the card's title. */
 function Badge({ expired }: { expired: boolean }) {
   return (
-    <span className={expired ? 'access-form__badge access-form__badge--warning' : 'access-form__badge'} aria-hidden="true">
+    <span
+      className={expired ? 'access-form__badge access-form__badge--warning' : 'access-form__badge'}
+      aria-hidden="true"
+    >
       {expired ? <Clock size={24} /> : <Lock size={24} />}
     </span>
   );
@@ -31,7 +34,10 @@ export function PasswordResetScreen() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [tokenExpired, setTokenExpired] = useState(false);
-  const form = useForm<NewPasswordForm>({ resolver: zodResolver(schema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
 
   const submit = ({ newPassword }: NewPasswordForm) => {
     if (!token) return;
@@ -50,7 +56,8 @@ export function PasswordResetScreen() {
       },
     );
   };
-  const requestNewReset = () => void navigate('/login', { state: { mode: 'forgot' } satisfies AccessScreenState });
+  const requestNewReset = () =>
+    void navigate('/login', { state: { mode: 'forgot' } satisfies AccessScreenState });
 
   return (
     <AccessLayout homeLabel="back to Home">
@@ -59,7 +66,9 @@ export function PasswordResetScreen() {
           <Badge expired />
           <h1 className="access-form__title">Link non più valido</h1>
           <p className="access-form__lead">
-            {token ? RESET_MESSAGES.tokenExpiredIt : 'Il link di reset è incompleto: manca il token. Richiedi un nuovo reset password.'}
+            {token
+              ? RESET_MESSAGES.tokenExpiredIt
+              : 'Il link di reset è incompleto: manca il token. Richiedi un nuovo reset password.'}
           </p>
           <button type="button" className="button button--primary button--block" onClick={requestNewReset}>
             Richiedi un nuovo reset
@@ -70,7 +79,10 @@ export function PasswordResetScreen() {
           <Badge expired={false} />
           <h1 className="access-form__title">Reimposta la password</h1>
           <p className="access-form__lead">Scegli una nuova password di almeno 8 caratteri.</p>
-          <NewPasswordFields form={form} labels={{ newPassword: 'Nuova password', confirmPassword: 'Conferma password' }} />
+          <NewPasswordFields
+            form={form}
+            labels={{ newPassword: 'Nuova password', confirmPassword: 'Conferma password' }}
+          />
           <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
             {reset.isPending ? 'Salvataggio…' : 'Aggiorna password'}
           </button>

@@ -1,7 +1,12 @@
 // The login state machine of product-spec.md section 4: credentials (typed or remembered), the
 // code step when the server asks for one, the OTP setup when the account has none yet (the
 // session is held pending meanwhile), then the session and the dashboard.
-import { loginRequestSchema, type LoginRequest, type LoginResponse, type OtpStatus } from '@platform/contracts';
+import {
+  loginRequestSchema,
+  type LoginRequest,
+  type LoginResponse,
+  type OtpStatus,
+} from '@platform/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -90,7 +95,8 @@ export function useLoginFlow() {
     pendingJwt: pending?.jwt ?? null,
     /** The setup cannot be skipped: the role must have 2FA. */
     otpSetupRequired: pending !== null && pending.response === null,
-    submitCredentials: ({ username, password, rememberMe }: LoginRequest) => send({ username, password, rememberMe }),
+    submitCredentials: ({ username, password, rememberMe }: LoginRequest) =>
+      send({ username, password, rememberMe }),
     /** Shows whose remembered login is about to be submitted. */
     prefillRemembered: (remembered: RememberedLogin) => {
       form.setValue('username', remembered.username);

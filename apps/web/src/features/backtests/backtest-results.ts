@@ -146,7 +146,10 @@ export function annualReturn(capital: number, profit: number, from: string, to: 
  * The days the rows were computed on: the whole period, or up to the day before the held-back part
  * (out of sample), which starts at the start of a day.
  */
-export function rankedPeriod(backtest: Pick<Backtest, 'from' | 'to' | 'heldBackFrom'>): { from: string; to: string } {
+export function rankedPeriod(backtest: Pick<Backtest, 'from' | 'to' | 'heldBackFrom'>): {
+  from: string;
+  to: string;
+} {
   if (backtest.heldBackFrom === null) return { from: backtest.from, to: backtest.to };
   const lastDay = new Date(Date.parse(backtest.heldBackFrom) - DAY_MS).toISOString().slice(0, 10);
   return { from: backtest.from, to: lastDay };

@@ -20,10 +20,15 @@ const values = (overrides: Partial<InvestmentFormValues> = {}): InvestmentFormVa
   ...overrides,
 });
 
-const schema = investmentFormValuesSchema({ minCapitalOf: (id) => (id === ALGORITHM ? 1000 : undefined), maxLeverage: 20 });
+const schema = investmentFormValuesSchema({
+  minCapitalOf: (id) => (id === ALGORITHM ? 1000 : undefined),
+  maxLeverage: 20,
+});
 const messagesOf = (input: InvestmentFormValues) => {
   const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
 
 describe('the investment form payload', () => {
@@ -41,16 +46,38 @@ describe('the investment form payload', () => {
   });
 
   it('refuses an SA code that is not up to 5 digits, or whose size is zero, on the SA code field', () => {
-    expect(messagesOf(values({ saCode: '123456' }))).toEqual([expect.stringMatching(/^saCode: SA Code non valido/)]);
-    expect(messagesOf(values({ saCode: '1.5' }))).toEqual([expect.stringMatching(/^saCode: SA Code non valido/)]);
-    expect(messagesOf(values({ saCode: '' }))).toEqual([expect.stringMatching(/^saCode: SA Code non valido/)]);
+    expect(messagesOf(values({ saCode: '123456' }))).toEqual([
+      expect.stringMatching(/^saCode: SA Code non valido/),
+    ]);
+    expect(messagesOf(values({ saCode: '1.5' }))).toEqual([
+      expect.stringMatching(/^saCode: SA Code non valido/),
+    ]);
+    expect(messagesOf(values({ saCode: '' }))).toEqual([
+      expect.stringMatching(/^saCode: SA Code non valido/),
+    ]);
     expect(messagesOf(values({ saCode: '00005' }))).toEqual(['saCode: Size deve essere maggiore di 0']);
-    expect(messagesOf(values({ saCode: '01500' }))).toEqual(['saCode: Addizionale deve essere maggiore di 0']);
+    expect(messagesOf(values({ saCode: '01500' }))).toEqual([
+      'saCode: Addizionale deve essere maggiore di 0',
+    ]);
   });
 
   it('needs every field', () => {
-    const empty = messagesOf({ accountId: '', algorithmId: '', capital: '', leverage: '', saCode: '', maxcontracts: '' });
-    expect(empty.map((message) => message.split(':')[0])).toEqual(['accountId', 'algorithmId', 'capital', 'leverage', 'saCode', 'maxcontracts']);
+    const empty = messagesOf({
+      accountId: '',
+      algorithmId: '',
+      capital: '',
+      leverage: '',
+      saCode: '',
+      maxcontracts: '',
+    });
+    expect(empty.map((message) => message.split(':')[0])).toEqual([
+      'accountId',
+      'algorithmId',
+      'capital',
+      'leverage',
+      'saCode',
+      'maxcontracts',
+    ]);
   });
 
   it("refuses capital below the algorithm's minimum, saying the minimum", () => {
@@ -66,7 +93,12 @@ describe('the investment form payload', () => {
 describe('SA code of an existing investment', () => {
   const investment: Investment = {
     _id: 'i1',
-    account: { _id: ACCOUNT, accountId: 'ACC-1', username: 'mario@example.com', owner: { _id: 'u1', username: 'mario@example.com', isPro: false } },
+    account: {
+      _id: ACCOUNT,
+      accountId: 'ACC-1',
+      username: 'mario@example.com',
+      owner: { _id: 'u1', username: 'mario@example.com', isPro: false },
+    },
     algorithm: { _id: ALGORITHM, name: 'Gold grid' },
     capital: 2500.5,
     parameters: { leverage: 20, size: 12.3, additional: 0.7, maxcontracts: 4 },
@@ -81,7 +113,19 @@ describe('SA code of an existing investment', () => {
 
   it('fills the edit form so that saving unchanged sends the same values', () => {
     const form = toInvestmentFormValues(investment);
-    expect(form).toEqual({ accountId: ACCOUNT, algorithmId: ALGORITHM, capital: '2500.5', leverage: '20', saCode: '12307', maxcontracts: '4' });
-    expect(schema.parse(form)).toEqual({ accountId: ACCOUNT, algorithmId: ALGORITHM, capital: 2500.5, parameters: investment.parameters });
+    expect(form).toEqual({
+      accountId: ACCOUNT,
+      algorithmId: ALGORITHM,
+      capital: '2500.5',
+      leverage: '20',
+      saCode: '12307',
+      maxcontracts: '4',
+    });
+    expect(schema.parse(form)).toEqual({
+      accountId: ACCOUNT,
+      algorithmId: ALGORITHM,
+      capital: 2500.5,
+      parameters: investment.parameters,
+    });
   });
 });

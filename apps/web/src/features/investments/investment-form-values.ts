@@ -40,7 +40,8 @@ export const emptyInvestmentFormValues: InvestmentFormValues = {
 /** The same words as the server's refusal, so the user reads one rule whichever side says it. */
 
 /** The code shown for an investment; sizes the code cannot carry show as a dash. */
-export const saCodeOf = (investment: Pick<Investment, 'parameters'>) => encodeSaCode(investment.parameters) ?? '—';
+export const saCodeOf = (investment: Pick<Investment, 'parameters'>) =>
+  encodeSaCode(investment.parameters) ?? '—';
 
 export const toInvestmentFormValues = (investment: Investment): InvestmentFormValues => ({
   accountId: investment.account._id,
@@ -67,7 +68,10 @@ const saCodeSchema = z.string().transform((code, context) => {
   const decoded = decodeSaCode(code);
   const checked = decoded ? saParametersSchema.safeParse(decoded) : undefined;
   if (!checked?.success) {
-    context.addIssue({ code: 'custom', message: checked?.error.issues[0]?.message ?? INVESTMENT_MESSAGES.saCodeInvalid });
+    context.addIssue({
+      code: 'custom',
+      message: checked?.error.issues[0]?.message ?? INVESTMENT_MESSAGES.saCodeInvalid,
+    });
     return z.NEVER;
   }
   return checked.data;
@@ -92,12 +96,10 @@ export function investmentFormValuesSchema({ minCapitalOf, maxLeverage }: Invest
         context.addIssue({ code: 'custom', path: ['leverage'], message: leverageLimitMessage(maxLeverage) });
       }
     })
-    .transform(
-      (values): InvestmentFormInput => ({
-        accountId: values.accountId,
-        algorithmId: values.algorithmId,
-        capital: values.capital,
-        parameters: { leverage: values.leverage, ...values.saCode, maxcontracts: values.maxcontracts },
-      }),
-    );
+    .transform((values): InvestmentFormInput => ({
+      accountId: values.accountId,
+      algorithmId: values.algorithmId,
+      capital: values.capital,
+      parameters: { leverage: values.leverage, ...values.saCode, maxcontracts: values.maxcontracts },
+    }));
 }

@@ -34,8 +34,16 @@ interface Switching {
 }
 
 const SWITCH_MESSAGES: Record<BotSwitch, { confirm: string; done: string; failed: string }> = {
-  start: { confirm: INVESTMENT_MESSAGES.confirmStart, done: INVESTMENT_MESSAGES.started, failed: INVESTMENT_MESSAGES.startError },
-  stop: { confirm: INVESTMENT_MESSAGES.confirmStop, done: INVESTMENT_MESSAGES.stopped, failed: INVESTMENT_MESSAGES.stopError },
+  start: {
+    confirm: INVESTMENT_MESSAGES.confirmStart,
+    done: INVESTMENT_MESSAGES.started,
+    failed: INVESTMENT_MESSAGES.startError,
+  },
+  stop: {
+    confirm: INVESTMENT_MESSAGES.confirmStop,
+    done: INVESTMENT_MESSAGES.stopped,
+    failed: INVESTMENT_MESSAGES.stopError,
+  },
 };
 
 export function InvestmentsView() {
@@ -61,12 +69,17 @@ export function InvestmentsView() {
     [],
   );
   const visible = useMemo(
-    () => (investments.data ?? []).filter((investment) => investment.isRunning !== INVESTMENT_DELETION_REQUESTED),
+    () =>
+      (investments.data ?? []).filter((investment) => investment.isRunning !== INVESTMENT_DELETION_REQUESTED),
     [investments.data],
   );
 
-  if (editing) return <InvestmentFormPanel investment={editing.investment} onClose={() => setEditing(null)} />;
-  if (investments.isPending) return <div className="spinner investments-loading" role="status" aria-label="Caricamento investimenti" />;
+  if (editing)
+    return <InvestmentFormPanel investment={editing.investment} onClose={() => setEditing(null)} />;
+  if (investments.isPending)
+    return (
+      <div className="spinner investments-loading" role="status" aria-label="Caricamento investimenti" />
+    );
 
   const confirmDeletion = (investment: Investment) => {
     setDeleting(null);

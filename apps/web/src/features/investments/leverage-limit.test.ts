@@ -17,8 +17,14 @@ describe('limitLeverage', () => {
   });
 
   it('clamps a typed value to the maximum with the limit message', () => {
-    expect(limitLeverage('25', 20, 'typing')).toEqual({ value: '20', message: 'Leva massima consentita è 20' });
-    expect(limitLeverage('200.5', 200, 'typing')).toEqual({ value: '200', message: 'Leva massima consentita è 200' });
+    expect(limitLeverage('25', 20, 'typing')).toEqual({
+      value: '20',
+      message: 'Leva massima consentita è 20',
+    });
+    expect(limitLeverage('200.5', 200, 'typing')).toEqual({
+      value: '200',
+      message: 'Leva massima consentita è 200',
+    });
   });
 
   it('asks to change the leverage when a new account lowered the limit', () => {

@@ -18,5 +18,8 @@ export function limitLeverage(value: string, max: number, cause: LeverageCause):
   const leverage = Number(value);
   if (value === '' || !Number.isFinite(leverage) || leverage <= max) return { value, message: null };
   const message = leverageLimitMessage(max);
-  return { value: String(max), message: cause === 'account-change' ? `${message}. Modifica la leva.` : message };
+  return {
+    value: String(max),
+    message: cause === 'account-change' ? `${message}. Modifica la leva.` : message,
+  };
 }

@@ -14,8 +14,13 @@ const form = (accepted: boolean): UserFormInput => ({
 
 describe('stampEula', () => {
   it('stamps the signing time when the contract is accepted now', () => {
-    expect(stampEula(form(true), undefined, NOW).eula.contract).toEqual({ accepted: true, signedAt: NOW.toISOString() });
-    expect(stampEula(form(true), { accepted: false, signedAt: null }, NOW).eula.contract.signedAt).toBe(NOW.toISOString());
+    expect(stampEula(form(true), undefined, NOW).eula.contract).toEqual({
+      accepted: true,
+      signedAt: NOW.toISOString(),
+    });
+    expect(stampEula(form(true), { accepted: false, signedAt: null }, NOW).eula.contract.signedAt).toBe(
+      NOW.toISOString(),
+    );
   });
 
   it('keeps the first stamp of a contract that stays accepted', () => {
@@ -24,13 +29,18 @@ describe('stampEula', () => {
   });
 
   it('clears the stamp when the contract is no longer accepted', () => {
-    expect(stampEula(form(false), { accepted: true, signedAt: '2025-01-02T03:04:05.000Z' }, NOW).eula.contract).toEqual({
+    expect(
+      stampEula(form(false), { accepted: true, signedAt: '2025-01-02T03:04:05.000Z' }, NOW).eula.contract,
+    ).toEqual({
       accepted: false,
       signedAt: null,
     });
   });
 
   it('always sends the autotrading EULA as not accepted', () => {
-    expect(stampEula(form(true), undefined, NOW).eula.autotrading).toEqual({ accepted: false, signedAt: null });
+    expect(stampEula(form(true), undefined, NOW).eula.autotrading).toEqual({
+      accepted: false,
+      signedAt: null,
+    });
   });
 });

@@ -7,6 +7,13 @@ type ContractEula = UserFormInput['eula']['contract'];
 
 export function stampEula(form: UserFormInput, previous: ContractEula | undefined, now: Date): UserFormInput {
   const accepted = form.eula.contract.accepted;
-  const signedAt = accepted ? (previous?.accepted && previous.signedAt ? previous.signedAt : now.toISOString()) : null;
-  return { ...form, eula: { contract: { accepted, signedAt }, autotrading: { accepted: false, signedAt: null } } };
+  const signedAt = accepted
+    ? previous?.accepted && previous.signedAt
+      ? previous.signedAt
+      : now.toISOString()
+    : null;
+  return {
+    ...form,
+    eula: { contract: { accepted, signedAt }, autotrading: { accepted: false, signedAt: null } },
+  };
 }

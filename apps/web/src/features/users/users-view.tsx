@@ -23,10 +23,14 @@ export function UsersView() {
   const deletion = useRequestUserDeletion();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ManagedUser | null>(null);
-  const columns = useMemo(() => userColumns({ myId: me?._id, onEdit: (user) => setEditing({ user }), onDelete: setDeleting }), [me?._id]);
+  const columns = useMemo(
+    () => userColumns({ myId: me?._id, onEdit: (user) => setEditing({ user }), onDelete: setDeleting }),
+    [me?._id],
+  );
 
   if (editing) return <UserFormPanel user={editing.user} onClose={() => setEditing(null)} />;
-  if (users.isPending) return <div className="spinner users-loading" role="status" aria-label="Caricamento utenti" />;
+  if (users.isPending)
+    return <div className="spinner users-loading" role="status" aria-label="Caricamento utenti" />;
 
   return (
     <>

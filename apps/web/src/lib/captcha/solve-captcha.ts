@@ -39,5 +39,8 @@ export async function solveCaptcha(signal: AbortSignal): Promise<SolvedCaptcha> 
     worker.postMessage(challenge);
   });
   if ('error' in solution) throw new Error(solution.error);
-  return { payload: encodeCaptchaPayload(challenge, solution.solution), expiresAt: challenge.parameters.expiresAt };
+  return {
+    payload: encodeCaptchaPayload(challenge, solution.solution),
+    expiresAt: challenge.parameters.expiresAt,
+  };
 }

@@ -19,8 +19,10 @@ import { callApi } from '../api-client';
 import { LOGS_PAGE_SIZE, logsPageQuery } from './logs-page';
 
 /** A collection one endpoint answers whole, needing neither parameters nor a body. */
-const collectionOf = <T>(key: string, endpoint: Endpoint & { response: z.ZodType<T[]>; params?: undefined; body?: undefined }) =>
-  queryOptions({ queryKey: ['collection', key] as const, queryFn: () => callApi(endpoint) });
+const collectionOf = <T>(
+  key: string,
+  endpoint: Endpoint & { response: z.ZodType<T[]>; params?: undefined; body?: undefined },
+) => queryOptions({ queryKey: ['collection', key] as const, queryFn: () => callApi(endpoint) });
 
 export const collections = {
   investments: collectionOf('investments', INVESTMENTS_API.list),

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readJwtExpiry } from './jwt';
 
-const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const jwtWith = (claims: object) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
+const base64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const jwtWith = (claims: object) =>
+  `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
 
 describe('readJwtExpiry', () => {
   it('reads exp in milliseconds', () => {

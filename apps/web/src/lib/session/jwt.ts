@@ -5,7 +5,10 @@ export function readJwtExpiry(jwt: string): number {
   const parts = jwt.split('.');
   const payload = parts[1];
   if (parts.length !== 3 || !payload) throw new Error('Malformed JWT');
-  const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+  const base64 = payload
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(payload.length / 4) * 4, '=');
   const claims: unknown = JSON.parse(atob(base64));
   const exp = typeof claims === 'object' && claims !== null && 'exp' in claims ? claims.exp : undefined;
   if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new Error('JWT without exp');

@@ -47,7 +47,10 @@ describe('session store', () => {
     expect(store.getSnapshot()).toBeNull();
     expect(storage.read('jwt', z.string())).toBeNull();
     expect(storage.read('user', z.unknown())).toBeNull();
-    expect(storage.read('rememberMeCredentials', z.unknown())).toEqual({ username: user.username, rememberToken: 't' });
+    expect(storage.read('rememberMeCredentials', z.unknown())).toEqual({
+      username: user.username,
+      rememberToken: 't',
+    });
   });
 });
 

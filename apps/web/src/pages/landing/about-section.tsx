@@ -35,12 +35,13 @@ export function AboutSection() {
             Automated investing, built in Monaco
           </h2>
           <p>
-            We are a Monaco-based team of traders and engineers. Our platform links your broker account to trading
-            algorithms that follow precise, tested rules on GOLD, NASDAQ and EURUSD, day and night.
+            We are a Monaco-based team of traders and engineers. Our platform links your broker account to
+            trading algorithms that follow precise, tested rules on GOLD, NASDAQ and EURUSD, day and night.
           </p>
           <p>
-            Every strategy can be backtested on years of minute-by-minute price history and studied with market analyses
-            before a single euro is at work, and you follow your capital and profit/loss from one dashboard.
+            Every strategy can be backtested on years of minute-by-minute price history and studied with
+            market analyses before a single euro is at work, and you follow your capital and profit/loss from
+            one dashboard.
           </p>
         </div>
         <ul className="about__features">

@@ -30,7 +30,11 @@ describe('landing contact form schema', () => {
   });
 
   it('accepts a complete request and sends the e-mail as the username', () => {
-    const parsed = contactFormSchema.parse({ name: ' Jo ', email: 'Jo@Example.com', message: 'I would like a demo.' });
+    const parsed = contactFormSchema.parse({
+      name: ' Jo ',
+      email: 'Jo@Example.com',
+      message: 'I would like a demo.',
+    });
     expect(toRegisterRequest(parsed, 'altcha-payload')).toEqual({
       firstname: 'Jo',
       username: 'jo@example.com',

@@ -56,8 +56,19 @@ export function ContactForm() {
       onSubmit={(event) => void handleSubmit(submit, () => notify.error(CONTACT_OUTCOME.invalid))(event)}
     >
       <div className="contact-form__row">
-        <TextField label="Name" error={errors.name?.message} registration={register('name')} autoComplete="name" />
-        <TextField label="Email" error={errors.email?.message} registration={register('email')} type="email" autoComplete="email" />
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          registration={register('name')}
+          autoComplete="name"
+        />
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
       </div>
       <FormField label="Message" error={errors.message?.message}>
         {({ id, describedBy, invalid }) => (
@@ -73,7 +84,11 @@ export function ContactForm() {
       </FormField>
       <div className="contact-form__footer">
         <CaptchaWidget key={captchaRound} onVerified={setToken} onReset={() => setToken(null)} />
-        <button type="submit" className="button button--primary contact-form__submit" disabled={!token || sending}>
+        <button
+          type="submit"
+          className="button button--primary contact-form__submit"
+          disabled={!token || sending}
+        >
           {sending && <span className="button-spinner" aria-hidden="true" />}
           Send Message
         </button>

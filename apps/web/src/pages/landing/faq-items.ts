@@ -12,11 +12,13 @@ export const FAQ_ITEMS = [
   },
   {
     question: 'Do you charge commissions?',
-    answer: 'Trading is commission-free on most operations. Any cost that applies is shown before you confirm an investment.',
+    answer:
+      'Trading is commission-free on most operations. Any cost that applies is shown before you confirm an investment.',
   },
   {
     question: 'Which markets do the algorithms trade?',
-    answer: 'GOLD, NASDAQ and EURUSD. Each algorithm follows tested grid rules on its market, and you can backtest it on years of minute-by-minute price history first.',
+    answer:
+      'GOLD, NASDAQ and EURUSD. Each algorithm follows tested grid rules on its market, and you can backtest it on years of minute-by-minute price history first.',
   },
   {
     question: 'How do I open an account?',

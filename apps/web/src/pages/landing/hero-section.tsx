@@ -21,15 +21,23 @@ export function HeroSection() {
             Your Reliable <span className="hero__accent">Investment Partner</span>
           </h1>
           <p className="hero__text">
-            Put tested trading algorithms to work on GOLD, NASDAQ and EURUSD. Start with {MARKETING_CLAIMS.minimumDeposit},
-            practise on a demo account with {MARKETING_CLAIMS.demoFunds} of virtual funds, and trade commission-free on most
-            operations.
+            Put tested trading algorithms to work on GOLD, NASDAQ and EURUSD. Start with{' '}
+            {MARKETING_CLAIMS.minimumDeposit}, practise on a demo account with {MARKETING_CLAIMS.demoFunds} of
+            virtual funds, and trade commission-free on most operations.
           </p>
           <div className="hero__actions">
-            <DelayedButton className="button button--ghost-light" pending={discover.pending} onClick={discover.start}>
+            <DelayedButton
+              className="button button--ghost-light"
+              pending={discover.pending}
+              onClick={discover.start}
+            >
               Discover
             </DelayedButton>
-            <DelayedButton className="button button--accent" pending={startTrading.pending} onClick={startTrading.start}>
+            <DelayedButton
+              className="button button--accent"
+              pending={startTrading.pending}
+              onClick={startTrading.start}
+            >
               Start Trading Now
             </DelayedButton>
           </div>
@@ -60,7 +68,13 @@ interface DelayedButtonProps {
 
 function DelayedButton({ className, pending, onClick, children }: DelayedButtonProps) {
   return (
-    <button type="button" className={`${className} hero__button`} onClick={onClick} disabled={pending} aria-busy={pending}>
+    <button
+      type="button"
+      className={`${className} hero__button`}
+      onClick={onClick}
+      disabled={pending}
+      aria-busy={pending}
+    >
       {pending && <span className="button-spinner" aria-hidden="true" />}
       {children}
     </button>
@@ -97,7 +111,13 @@ function MarketsCard() {
               </linearGradient>
             </defs>
             <path d={areaPath(market.series, 120, 36)} fill={`url(#spark-${market.name})`} />
-            <path d={linePath(market.series, 120, 36)} fill="none" stroke="#05c7f2" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+            <path
+              d={linePath(market.series, 120, 36)}
+              fill="none"
+              stroke="#05c7f2"
+              strokeWidth="2"
+              vectorEffect="non-scaling-stroke"
+            />
           </svg>
         </div>
       ))}

@@ -25,7 +25,12 @@ const CANDLES = SERIES.map((close, index) => {
 export function IntermezzoSection() {
   return (
     <section className="intermezzo" aria-label="Trade with discipline">
-      <svg className="intermezzo__art" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="xMidYMid slice" aria-hidden="true">
+      <svg
+        className="intermezzo__art"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="xMidYMid slice"
+        aria-hidden="true"
+      >
         <defs>
           <linearGradient id="intermezzo-sky" x1="0" y1="0" x2="1" y2="1">
             <stop offset="0%" stopColor="#041634" />
@@ -45,12 +50,27 @@ export function IntermezzoSection() {
         </defs>
         <rect width={WIDTH} height={HEIGHT} fill="url(#intermezzo-sky)" />
         {[0, 1, 2, 3, 4].map((line) => (
-          <line key={line} x1="0" x2={WIDTH} y1={40 + line * 60} y2={40 + line * 60} stroke="#ffffff" strokeOpacity="0.06" />
+          <line
+            key={line}
+            x1="0"
+            x2={WIDTH}
+            y1={40 + line * 60}
+            y2={40 + line * 60}
+            stroke="#ffffff"
+            strokeOpacity="0.06"
+          />
         ))}
         <g opacity="0.55">
           {CANDLES.map((candle) => (
             <g key={candle.x}>
-              <line x1={candle.x} x2={candle.x} y1={candle.high} y2={candle.low} stroke={candle.rising ? '#05c7f2' : '#8fb4ff'} strokeWidth="2" />
+              <line
+                x1={candle.x}
+                x2={candle.x}
+                y1={candle.high}
+                y2={candle.low}
+                stroke={candle.rising ? '#05c7f2' : '#8fb4ff'}
+                strokeWidth="2"
+              />
               <rect
                 x={candle.x - STEP * 0.28}
                 y={candle.top}
@@ -63,8 +83,18 @@ export function IntermezzoSection() {
           ))}
         </g>
         <ellipse cx={WIDTH / 2} cy={HEIGHT / 2} rx="520" ry="160" fill="url(#intermezzo-shade)" />
-        <path d="M0 250 C 200 200, 400 290, 600 240 S 1000 190, 1200 230" fill="none" stroke="url(#intermezzo-wave)" strokeWidth="3" />
-        <path d="M0 280 C 250 240, 450 310, 700 270 S 1050 240, 1200 260" fill="none" stroke="url(#intermezzo-wave)" strokeWidth="2" />
+        <path
+          d="M0 250 C 200 200, 400 290, 600 240 S 1000 190, 1200 230"
+          fill="none"
+          stroke="url(#intermezzo-wave)"
+          strokeWidth="3"
+        />
+        <path
+          d="M0 280 C 250 240, 450 310, 700 270 S 1050 240, 1200 260"
+          fill="none"
+          stroke="url(#intermezzo-wave)"
+          strokeWidth="2"
+        />
       </svg>
       <div className="intermezzo__text">
         <p className="intermezzo__quote">Trade with discipline. Invest with confidence.</p>

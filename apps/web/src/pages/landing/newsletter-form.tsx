@@ -45,7 +45,12 @@ export function NewsletterForm() {
           aria-invalid={error !== null}
           aria-describedby={error ? errorId : undefined}
         />
-        <button type="submit" className="button button--accent newsletter__button" disabled={subscribe.pending} aria-busy={subscribe.pending}>
+        <button
+          type="submit"
+          className="button button--accent newsletter__button"
+          disabled={subscribe.pending}
+          aria-busy={subscribe.pending}
+        >
           {subscribe.pending && <span className="button-spinner" aria-hidden="true" />}
           Subscribe
         </button>

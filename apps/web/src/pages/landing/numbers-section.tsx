@@ -61,7 +61,13 @@ export function NumbersSection() {
           }}
         >
           {FIGURES.map((figure, index) => (
-            <NumberCard key={figure.label} label={figure.label} value={figure.value} index={index} started={seen} />
+            <NumberCard
+              key={figure.label}
+              label={figure.label}
+              value={figure.value}
+              index={index}
+              started={seen}
+            />
           ))}
         </ul>
         <div className="numbers__dots">

@@ -30,13 +30,34 @@ export function PlatformMockup() {
       {/* sidebar */}
       <rect y="30" width="164" height="390" fill="url(#mockup-side)" />
       <rect x="18" y="48" width="22" height="22" rx="5" fill="#fff" />
-      <path d="M23 64l5-6 4 3 5-7" fill="none" stroke="#056cf2" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M23 64l5-6 4 3 5-7"
+        fill="none"
+        stroke="#056cf2"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <rect x="48" y="54" width="88" height="10" rx="5" fill="#d9e6ff" opacity="0.9" />
       {[0, 1, 2, 3, 4, 5, 6].map((row) => (
         <g key={row}>
           {row === 0 && <rect x="10" y={92 + row * 34} width="144" height="28" rx="7" fill="#056cf2" />}
-          <rect x="22" y={101 + row * 34} width="10" height="10" rx="3" fill={row === 0 ? '#fff' : '#5f7cab'} />
-          <rect x="42" y={102 + row * 34} width={[64, 58, 70, 48, 76, 60, 54][row]} height="8" rx="4" fill={row === 0 ? '#fff' : '#5f7cab'} />
+          <rect
+            x="22"
+            y={101 + row * 34}
+            width="10"
+            height="10"
+            rx="3"
+            fill={row === 0 ? '#fff' : '#5f7cab'}
+          />
+          <rect
+            x="42"
+            y={102 + row * 34}
+            width={[64, 58, 70, 48, 76, 60, 54][row]}
+            height="8"
+            rx="4"
+            fill={row === 0 ? '#fff' : '#5f7cab'}
+          />
         </g>
       ))}
       {/* headline figures */}
@@ -61,11 +82,27 @@ export function PlatformMockup() {
         PROFIT/LOSS CHART
       </text>
       {[0, 1, 2, 3].map((line) => (
-        <line key={line} x1={CHART.x} x2={CHART.x + CHART.width} y1={CHART.y + line * 40} y2={CHART.y + line * 40} stroke="#1d3a66" />
+        <line
+          key={line}
+          x1={CHART.x}
+          x2={CHART.x + CHART.width}
+          y1={CHART.y + line * 40}
+          y2={CHART.y + line * 40}
+          stroke="#1d3a66"
+        />
       ))}
       <g transform={`translate(${CHART.x} ${CHART.y})`}>
-        <path d={areaPath(ILLUSTRATION_SERIES.EQUITY, CHART.width, CHART.height, 6)} fill="url(#mockup-area)" />
-        <path d={linePath(ILLUSTRATION_SERIES.EQUITY, CHART.width, CHART.height, 6)} fill="none" stroke="#05c7f2" strokeWidth="2.5" strokeLinejoin="round" />
+        <path
+          d={areaPath(ILLUSTRATION_SERIES.EQUITY, CHART.width, CHART.height, 6)}
+          fill="url(#mockup-area)"
+        />
+        <path
+          d={linePath(ILLUSTRATION_SERIES.EQUITY, CHART.width, CHART.height, 6)}
+          fill="none"
+          stroke="#05c7f2"
+          strokeWidth="2.5"
+          strokeLinejoin="round"
+        />
       </g>
       {/* investments list */}
       <rect x="184" y="326" width="436" height="80" rx="10" fill="#12274a" stroke="#1d3a66" />

@@ -13,7 +13,9 @@ export function SiteFooter() {
       <div className="site-footer__inner">
         <div className="site-footer__brand">
           <Brand />
-          <p className="site-footer__about">Automated trading strategies on GOLD, NASDAQ and EURUSD, from Monaco.</p>
+          <p className="site-footer__about">
+            Automated trading strategies on GOLD, NASDAQ and EURUSD, from Monaco.
+          </p>
           <SocialLinks />
         </div>
         <nav className="site-footer__links" aria-label="Legal">

@@ -7,7 +7,15 @@ const NETWORKS: readonly { name: string; href: string; icon: ReactElement }[] = 
   {
     name: 'Twitter',
     href: 'https://twitter.com/',
-    icon: <path d="M5 4h4l10 16h-4z M19 4l-6.2 7 M5 20l6.2-7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />,
+    icon: (
+      <path
+        d="M5 4h4l10 16h-4z M19 4l-6.2 7 M5 20l6.2-7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    ),
   },
   {
     name: 'LinkedIn',
@@ -23,7 +31,12 @@ const NETWORKS: readonly { name: string; href: string; icon: ReactElement }[] = 
   {
     name: 'Telegram',
     href: 'https://t.me/',
-    icon: <path d="M3 11.3L20.5 4.2c.8-.3 1.5.2 1.3 1.2l-3 14.1c-.2 1-.9 1.2-1.7.8l-4.6-3.4-2.2 2.1c-.3.3-.6.4-1 .4l.3-4.7 8.5-7.7c.4-.3-.1-.5-.6-.2L6.9 13.4 2.4 12c-1-.3-1-1 .6-.7z" fill="currentColor" />,
+    icon: (
+      <path
+        d="M3 11.3L20.5 4.2c.8-.3 1.5.2 1.3 1.2l-3 14.1c-.2 1-.9 1.2-1.7.8l-4.6-3.4-2.2 2.1c-.3.3-.6.4-1 .4l.3-4.7 8.5-7.7c.4-.3-.1-.5-.6-.2L6.9 13.4 2.4 12c-1-.3-1-1 .6-.7z"
+        fill="currentColor"
+      />
+    ),
   },
   {
     name: 'YouTube',
@@ -42,7 +55,13 @@ export function SocialLinks() {
     <ul className="social-links">
       {NETWORKS.map((network) => (
         <li key={network.name}>
-          <a className="social-links__link" href={network.href} target="_blank" rel="noopener noreferrer" aria-label={`${network.name} (new tab)`}>
+          <a
+            className="social-links__link"
+            href={network.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${network.name} (new tab)`}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               {network.icon}
             </svg>

@@ -5,7 +5,10 @@ import { useEffect, useEffectEvent, useState } from 'react';
 export const MARKETING_DELAY_MS = 1000;
 
 /** pending is true from start() until the action ran; pressing again meanwhile does nothing. */
-export function useDelayedAction(action: () => void, delayMs = MARKETING_DELAY_MS): { pending: boolean; start: () => void } {
+export function useDelayedAction(
+  action: () => void,
+  delayMs = MARKETING_DELAY_MS,
+): { pending: boolean; start: () => void } {
   const [pending, setPending] = useState(false);
   const run = useEffectEvent(action);
 

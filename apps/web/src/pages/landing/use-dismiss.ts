@@ -1,7 +1,11 @@
 // Closes a popup (the mobile menu) on Escape or on a press outside its container.
 import { useEffect, useEffectEvent, type RefObject } from 'react';
 
-export function useDismiss(open: boolean, container: RefObject<HTMLElement | null>, onDismiss: (reason: 'escape' | 'outside') => void): void {
+export function useDismiss(
+  open: boolean,
+  container: RefObject<HTMLElement | null>,
+  onDismiss: (reason: 'escape' | 'outside') => void,
+): void {
   const dismiss = useEffectEvent(onDismiss);
 
   useEffect(() => {

@@ -11,4 +11,8 @@ function subscribe(onChange: () => void): () => void {
 
 /** The prerender (build/prerender.ts) draws the page at the top. */
 export const useScrolled = (): boolean =>
-  useSyncExternalStore(subscribe, () => window.scrollY > THRESHOLD_PX, () => false);
+  useSyncExternalStore(
+    subscribe,
+    () => window.scrollY > THRESHOLD_PX,
+    () => false,
+  );

@@ -59,7 +59,11 @@ export async function resolveMarket(link: CapitalLink, market: Market): Promise<
 }
 
 /** Why the market does not trade now (its status) and when it opens again, if its hours say; null when it trades. */
-export async function marketClosure(link: CapitalLink, epic: string, now: number): Promise<MarketClosure | null> {
+export async function marketClosure(
+  link: CapitalLink,
+  epic: string,
+  now: number,
+): Promise<MarketClosure | null> {
   const details = await readMarket(link, epic);
   if (!details)
     throw new BrokerError(`Lo strumento ${epic} non è più disponibile su Capital.com`, 'not-tradable');

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { collections } from '../../../lib/collections/collections';
 
-export const addAccount = (body: AccountFormInput) =>
-  callApi(ACCOUNTS_API.add, { body });
+export const addAccount = (body: AccountFormInput) => callApi(ACCOUNTS_API.add, { body });
 
 export function useAddAccount() {
   const queryClient = useQueryClient();

@@ -13,6 +13,10 @@ export function useUpdateAccount() {
     mutationFn: updateAccount,
     // Investments show the account id and its owner.
     onSuccess: () =>
-      Promise.all([collections.accounts, collections.investments].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all(
+        [collections.accounts, collections.investments].map(({ queryKey }) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -17,17 +17,27 @@ export const accountColumns = ({ onEdit, onDelete }: AccountColumnActions) => [
   column.accessor('isDemo', {
     header: 'Type',
     cell: ({ getValue }) => (
-      <span className={getValue() ? 'accounts-type accounts-type--demo' : 'accounts-type accounts-type--live'}>
+      <span
+        className={getValue() ? 'accounts-type accounts-type--demo' : 'accounts-type accounts-type--live'}
+      >
         {getValue() ? 'Demo account' : 'Live account'}
       </span>
     ),
   }),
-  column.accessor((account) => `${account.owner.firstname} ${account.owner.lastname}`.trim(), { id: 'owner', header: 'Owner', meta: { phone: 'details' } }),
+  column.accessor((account) => `${account.owner.firstname} ${account.owner.lastname}`.trim(), {
+    id: 'owner',
+    header: 'Owner',
+    meta: { phone: 'details' },
+  }),
   column.display({
     id: 'actions',
     header: 'Actions',
     cell: ({ row: { original: account } }) => (
-      <RowActions subject={`account ${account.accountId}`} onEdit={() => onEdit(account)} onDelete={() => onDelete(account)} />
+      <RowActions
+        subject={`account ${account.accountId}`}
+        onEdit={() => onEdit(account)}
+        onDelete={() => onDelete(account)}
+      />
     ),
   }),
 ];

@@ -2,7 +2,13 @@
 // Admins choose the owner; when editing, the credentials stay hidden until unlocked, and saving
 // asks for confirmation first.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_MESSAGES, BROKER_NAME, type Account, type AccountFormInput, type ManagedUser } from '@platform/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  BROKER_NAME,
+  type Account,
+  type AccountFormInput,
+  type ManagedUser,
+} from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -30,8 +36,11 @@ export function AccountFormPanel({ account, onClose }: AccountFormPanelProps) {
   const { user } = useSession();
   const choosesOwner = user?.role === 'admin';
   const users = useQuery({ ...collections.users, enabled: choosesOwner });
-  if (choosesOwner && users.isPending) return <div className="spinner accounts-loading" role="status" aria-label="Caricamento" />;
-  return <AccountForm account={account} owners={choosesOwner ? (users.data ?? []) : undefined} onClose={onClose} />;
+  if (choosesOwner && users.isPending)
+    return <div className="spinner accounts-loading" role="status" aria-label="Caricamento" />;
+  return (
+    <AccountForm account={account} owners={choosesOwner ? (users.data ?? []) : undefined} onClose={onClose} />
+  );
 }
 
 interface AccountFormProps extends AccountFormPanelProps {
@@ -48,7 +57,11 @@ function AccountForm({ account, owners, onClose }: AccountFormProps) {
   const creating = account === undefined;
   const credentialsShown = creating || unlocked;
 
-  const { register, handleSubmit, setValue, formState } = useForm<AccountFormValues, unknown, AccountFormInput>({
+  const { register, handleSubmit, setValue, formState } = useForm<
+    AccountFormValues,
+    unknown,
+    AccountFormInput
+  >({
     resolver: zodResolver(accountFormValuesSchema({ creating, choosesOwner, credentialsShown })),
     defaultValues: toAccountFormValues(account),
   });
@@ -66,7 +79,10 @@ function AccountForm({ account, owners, onClose }: AccountFormProps) {
   const confirmEdit = () => {
     if (!account || !pendingEdit) return;
     setPendingEdit(null);
-    update.mutate({ id: account._id, body: pendingEdit }, { onSuccess: saved(ACCOUNT_MESSAGES.updated), onError: failed });
+    update.mutate(
+      { id: account._id, body: pendingEdit },
+      { onSuccess: saved(ACCOUNT_MESSAGES.updated), onError: failed },
+    );
   };
   const fillCredentials = (credentials: Credentials) => {
     for (const field of ['username', 'password', 'apikey'] as const) setValue(field, credentials[field]);
@@ -83,15 +99,35 @@ function AccountForm({ account, owners, onClose }: AccountFormProps) {
         onSubmit={(event) => void handleSubmit(submit)(event)}
         busy={add.isPending || update.isPending}
       >
-        <TextField label="ID Account" error={errors.accountId?.message} registration={register('accountId')} autoComplete="off" />
+        <TextField
+          label="ID Account"
+          error={errors.accountId?.message}
+          registration={register('accountId')}
+          autoComplete="off"
+        />
         <FormField label="Broker Name">
           {({ id }) => <input id={id} className="input" value={BROKER_NAME} disabled readOnly />}
         </FormField>
         {credentialsShown ? (
           <>
-            <TextField label="Username" error={errors.username?.message} registration={register('username')} autoComplete="off" />
-            <PasswordField label="Password" error={errors.password?.message} registration={register('password')} autoComplete="new-password" />
-            <PasswordField label="API Key" error={errors.apikey?.message} registration={register('apikey')} autoComplete="off" />
+            <TextField
+              label="Username"
+              error={errors.username?.message}
+              registration={register('username')}
+              autoComplete="off"
+            />
+            <PasswordField
+              label="Password"
+              error={errors.password?.message}
+              registration={register('password')}
+              autoComplete="new-password"
+            />
+            <PasswordField
+              label="API Key"
+              error={errors.apikey?.message}
+              registration={register('apikey')}
+              autoComplete="off"
+            />
           </>
         ) : (
           account && <CredentialsUnlock account={account} onUnlocked={fillCredentials} />
@@ -99,7 +135,13 @@ function AccountForm({ account, owners, onClose }: AccountFormProps) {
         {owners && (
           <FormField label="Owner" error={errors.owner?.message}>
             {({ id, describedBy, invalid }) => (
-              <select {...register('owner')} id={id} className="input" aria-describedby={describedBy} aria-invalid={invalid}>
+              <select
+                {...register('owner')}
+                id={id}
+                className="input"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+              >
                 <option value="">Seleziona il proprietario</option>
                 {owners.map((owner) => (
                   <option key={owner._id} value={owner._id}>
@@ -117,7 +159,12 @@ function AccountForm({ account, owners, onClose }: AccountFormProps) {
           </label>
         </div>
       </FormPanel>
-      <ConfirmDialog open={pendingEdit !== null} message={ACCOUNT_MESSAGES.confirmEdit} onConfirm={confirmEdit} onCancel={() => setPendingEdit(null)} />
+      <ConfirmDialog
+        open={pendingEdit !== null}
+        message={ACCOUNT_MESSAGES.confirmEdit}
+        onConfirm={confirmEdit}
+        onCancel={() => setPendingEdit(null)}
+      />
     </>
   );
 }

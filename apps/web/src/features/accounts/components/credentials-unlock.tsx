@@ -37,9 +37,17 @@ async function reveal(queryClient: QueryClient, accountId: string, revealKey: st
 
 /** The server says 'Password errata.' with a 400; the spec's toast for it is its own. */
 const verifyFailure = (error: Error) =>
-  error instanceof ApiError && error.status === 400 ? ACCOUNT_MESSAGES.wrongVerification : refusalMessage(error, ACCOUNT_MESSAGES.verifyError);
+  error instanceof ApiError && error.status === 400
+    ? ACCOUNT_MESSAGES.wrongVerification
+    : refusalMessage(error, ACCOUNT_MESSAGES.verifyError);
 
-export function CredentialsUnlock({ account, onUnlocked }: { account: Account; onUnlocked: (credentials: Credentials) => void }) {
+export function CredentialsUnlock({
+  account,
+  onUnlocked,
+}: {
+  account: Account;
+  onUnlocked: (credentials: Credentials) => void;
+}) {
   const inputId = useId();
   const hintId = useId();
   const [password, setPassword] = useState('');
@@ -63,7 +71,9 @@ export function CredentialsUnlock({ account, onUnlocked }: { account: Account; o
               onUnlocked(credentials);
             })
             .catch((error: unknown) =>
-              notify.error(error instanceof CiphertextFormatError ? error.message : ACCOUNT_MESSAGES.verifyError),
+              notify.error(
+                error instanceof CiphertextFormatError ? error.message : ACCOUNT_MESSAGES.verifyError,
+              ),
             )
             .finally(() => setDecrypting(false));
         },
@@ -98,7 +108,13 @@ export function CredentialsUnlock({ account, onUnlocked }: { account: Account; o
             }
           }}
         />
-        <button type="button" className="button button--primary" onClick={verify} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={verify}
+          disabled={busy}
+          aria-busy={busy}
+        >
           Verify
         </button>
       </div>

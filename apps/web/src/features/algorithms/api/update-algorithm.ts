@@ -12,6 +12,10 @@ export function useUpdateAlgorithm() {
     mutationFn: updateAlgorithm,
     // Investments show the algorithm's name.
     onSuccess: () =>
-      Promise.all([collections.algorithms, collections.investments].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all(
+        [collections.algorithms, collections.investments].map(({ queryKey }) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -14,6 +14,8 @@ export const algorithmColumns = (onEdit: (algorithm: Algorithm) => void) => [
   column.display({
     id: 'actions',
     header: 'Actions',
-    cell: ({ row: { original: algorithm } }) => <RowActions subject={algorithm.name} onEdit={() => onEdit(algorithm)} />,
+    cell: ({ row: { original: algorithm } }) => (
+      <RowActions subject={algorithm.name} onEdit={() => onEdit(algorithm)} />
+    ),
   }),
 ];

@@ -39,10 +39,23 @@ function marketDefaults(instruments: readonly Instrument[], market: Market): Alg
 }
 
 function initialValues(algorithm: Algorithm | undefined, instruments: readonly Instrument[]): AlgorithmForm {
-  if (!algorithm) return { name: '', description: '', minCapital: Number.NaN, market: 'GOLD', config: marketDefaults(instruments, 'GOLD') };
+  if (!algorithm)
+    return {
+      name: '',
+      description: '',
+      minCapital: Number.NaN,
+      market: 'GOLD',
+      config: marketDefaults(instruments, 'GOLD'),
+    };
   const { name, description, minCapital, market, config } = algorithm;
   const { mediazione, target, multiplier, worst, safeWorst } = config;
-  return { name, description, minCapital, market, config: { mediazione, target, multiplier, worst, safeWorst } };
+  return {
+    name,
+    description,
+    minCapital,
+    market,
+    config: { mediazione, target, multiplier, worst, safeWorst },
+  };
 }
 
 /** An emptied parameter is left out, so the server fills it from the market's defaults. */
@@ -58,10 +71,12 @@ export function AlgorithmFormPanel({ algorithm, instruments, onClose }: Algorith
   const add = useAddAlgorithm();
   const update = useUpdateAlgorithm();
   const [advancedOpen, setAdvancedOpen] = useState(false);
-  const { register, handleSubmit, setValue, formState } = useForm<AlgorithmForm, unknown, AlgorithmFormInput>({
-    resolver: zodResolver(algorithmFormSchema),
-    defaultValues: initialValues(algorithm, instruments),
-  });
+  const { register, handleSubmit, setValue, formState } = useForm<AlgorithmForm, unknown, AlgorithmFormInput>(
+    {
+      resolver: zodResolver(algorithmFormSchema),
+      defaultValues: initialValues(algorithm, instruments),
+    },
+  );
   const { errors } = formState;
 
   const submit = (body: AlgorithmFormInput) => {
@@ -89,7 +104,12 @@ export function AlgorithmFormPanel({ algorithm, instruments, onClose }: Algorith
       onSubmit={(event) => void handleSubmit(submit, revealInvalid)(event)}
       busy={add.isPending || update.isPending}
     >
-      <TextField label="Name" error={errors.name?.message} registration={register('name')} autoComplete="off" />
+      <TextField
+        label="Name"
+        error={errors.name?.message}
+        registration={register('name')}
+        autoComplete="off"
+      />
       <TextField
         label="Min Capital"
         error={errors.minCapital?.message}
@@ -102,11 +122,22 @@ export function AlgorithmFormPanel({ algorithm, instruments, onClose }: Algorith
       <div className="form-panel__wide">
         <FormField label="Description" error={errors.description?.message}>
           {({ id, describedBy, invalid }) => (
-            <textarea {...register('description')} id={id} className="input algorithms-form__description" rows={3} aria-describedby={describedBy} aria-invalid={invalid} />
+            <textarea
+              {...register('description')}
+              id={id}
+              className="input algorithms-form__description"
+              rows={3}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+            />
           )}
         </FormField>
       </div>
-      <details className="form-panel__wide algorithms-form__advanced" open={advancedOpen} onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}>
+      <details
+        className="form-panel__wide algorithms-form__advanced"
+        open={advancedOpen}
+        onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}
+      >
         <summary>Advanced</summary>
         <div className="algorithms-form__grid">
           <FormField label="Market" error={errors.market?.message}>

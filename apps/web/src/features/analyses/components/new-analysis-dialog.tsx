@@ -81,7 +81,8 @@ function NewAnalysisForm({
           key={name}
           label={name === 'from' ? 'Start Date' : 'End Date'}
           error={errors[name]?.message}
-          registration={register(name)} />
+          registration={register(name)}
+        />
       ))}
       <FormField label="Market" error={errors.market?.message} hint={coverageHint(marketData, market)}>
         {({ id, describedBy }) => (

@@ -10,7 +10,8 @@ export interface Position {
 }
 
 /** Four decimals (about 10 m) are plenty for a city's weather and keep the query short. */
-export const weatherQuery = ({ latitude, longitude }: Position) => `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
+export const weatherQuery = ({ latitude, longitude }: Position) =>
+  `${latitude.toFixed(4)},${longitude.toFixed(4)}`;
 
 export async function getWeather(position: Position) {
   try {

@@ -7,4 +7,5 @@ export const resetPassword = (body: PasswordReset) => callApi(AUTH_API.passwordR
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
 
 /** The server says so when the link's token is expired or already used. */
-export const isExpiredTokenError = (error: Error) => error instanceof ApiError && error.code === 'reset-token-invalid';
+export const isExpiredTokenError = (error: Error) =>
+  error instanceof ApiError && error.code === 'reset-token-invalid';

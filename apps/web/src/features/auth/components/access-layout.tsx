@@ -18,7 +18,14 @@ interface AccessLayoutProps {
   children: ReactNode;
 }
 
-export function AccessLayout({ homeLabel, withClock = false, aside, tools, footer, children }: AccessLayoutProps) {
+export function AccessLayout({
+  homeLabel,
+  withClock = false,
+  aside,
+  tools,
+  footer,
+  children,
+}: AccessLayoutProps) {
   return (
     <div className={aside ? 'access access--split' : 'access'}>
       {aside}

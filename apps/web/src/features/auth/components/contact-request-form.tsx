@@ -32,7 +32,11 @@ export function ContactRequestForm() {
       // A refusal the server explained (a field, the captcha) versus no usable answer at all.
       onError: (error) => {
         console.error(error);
-        notify.error(error instanceof ApiError && error.isRefusal ? CONTACT_MESSAGES.sendError : CONTACT_MESSAGES.registrationError);
+        notify.error(
+          error instanceof ApiError && error.isRefusal
+            ? CONTACT_MESSAGES.sendError
+            : CONTACT_MESSAGES.registrationError,
+        );
       },
       onSettled: () => {
         setValue('token', '');
@@ -43,8 +47,15 @@ export function ContactRequestForm() {
   return (
     <form className="access-form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
       <h1 className="access-form__title">Contact Us</h1>
-      <p className="access-form__lead">Tell us about yourself and your goals: our team answers within 24 hours.</p>
-      <TextField label="Name" error={errors.firstname?.message} registration={register('firstname')} autoComplete="name" />
+      <p className="access-form__lead">
+        Tell us about yourself and your goals: our team answers within 24 hours.
+      </p>
+      <TextField
+        label="Name"
+        error={errors.firstname?.message}
+        registration={register('firstname')}
+        autoComplete="name"
+      />
       <TextField
         label="Email"
         error={errors.username?.message}

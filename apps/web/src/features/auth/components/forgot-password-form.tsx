@@ -31,7 +31,9 @@ export function ForgotPasswordForm({ defaultUsername, onBack }: ForgotPasswordFo
   return (
     <form className="access-form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
       <h1 className="access-form__title">Forgot password</h1>
-      <p className="access-form__lead">Enter your email address and we will send you a link to reset your password.</p>
+      <p className="access-form__lead">
+        Enter your email address and we will send you a link to reset your password.
+      </p>
       <TextField
         label="Email"
         error={formState.errors.username?.message}

@@ -10,9 +10,16 @@ const STEP = 28;
 const BASE = 300;
 
 function ChartBackdrop() {
-  const line = CLOSES.map((close, i) => `${i === 0 ? 'M' : 'L'}${i * STEP + 14} ${BASE - close * 2}`).join(' ');
+  const line = CLOSES.map((close, i) => `${i === 0 ? 'M' : 'L'}${i * STEP + 14} ${BASE - close * 2}`).join(
+    ' ',
+  );
   return (
-    <svg className="marketing__chart" viewBox="0 0 620 320" preserveAspectRatio="xMidYMax slice" aria-hidden="true">
+    <svg
+      className="marketing__chart"
+      viewBox="0 0 620 320"
+      preserveAspectRatio="xMidYMax slice"
+      aria-hidden="true"
+    >
       <defs>
         <linearGradient id="marketing-area" x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#05c7f2" stopOpacity="0.45" />
@@ -26,7 +33,12 @@ function ChartBackdrop() {
         const height = Math.max(4, Math.abs(close - open) * 2);
         const x = i * STEP + 14;
         return (
-          <g key={x} className={up ? 'marketing__candle marketing__candle--up' : 'marketing__candle marketing__candle--down'}>
+          <g
+            key={x}
+            className={
+              up ? 'marketing__candle marketing__candle--up' : 'marketing__candle marketing__candle--down'
+            }
+          >
             <line x1={x} x2={x} y1={top - 10} y2={top + height + 10} />
             <rect x={x - 6} y={top} width="12" height={height} rx="2" />
           </g>
@@ -56,7 +68,8 @@ export function MarketingPanel() {
             Automated trading, built around your capital.
           </h2>
           <p className="marketing__lead">
-            Link your broker account, pick a tested algorithm and follow every position, backtest and profit in one place.
+            Link your broker account, pick a tested algorithm and follow every position, backtest and profit
+            in one place.
           </p>
           <dl className="marketing__figures">
             {FIGURES.map((figure) => (

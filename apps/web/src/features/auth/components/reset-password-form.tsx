@@ -20,7 +20,10 @@ interface ResetPasswordFormProps {
 
 export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
   const reset = useResetPassword();
-  const form = useForm<NewPasswordForm>({ resolver: zodResolver(schema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
   const submit = ({ newPassword }: NewPasswordForm) =>
     reset.mutate(
       { token, newPassword },
@@ -30,7 +33,9 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
           onDone();
         },
         onError: (error) =>
-          notify.error(error instanceof ApiError && error.isRefusal ? RESET_REFUSED : RESET_MESSAGES.resetError),
+          notify.error(
+            error instanceof ApiError && error.isRefusal ? RESET_REFUSED : RESET_MESSAGES.resetError,
+          ),
       },
     );
 
@@ -38,7 +43,10 @@ export function ResetPasswordForm({ token, onDone }: ResetPasswordFormProps) {
     <form className="access-form" onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
       <h1 className="access-form__title">Reset Password</h1>
       <p className="access-form__lead">Choose a new password of at least 8 characters.</p>
-      <NewPasswordFields form={form} labels={{ newPassword: 'New password', confirmPassword: 'Confirm password' }} />
+      <NewPasswordFields
+        form={form}
+        labels={{ newPassword: 'New password', confirmPassword: 'Confirm password' }}
+      />
       <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
         {reset.isPending ? 'Saving…' : 'Update password'}
       </button>

@@ -23,7 +23,11 @@ export const backtestColumns = ({ onView, onDelete }: BacktestColumnActions) => 
     meta: { phone: 'details' },
     cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue())}</time>,
   }),
-  column.accessor('capital', { header: 'Capital', cell: ({ getValue }) => formatEuro(getValue()), meta: { phone: 'details' } }),
+  column.accessor('capital', {
+    header: 'Capital',
+    cell: ({ getValue }) => formatEuro(getValue()),
+    meta: { phone: 'details' },
+  }),
   column.accessor('leverage', { header: 'Leverage', meta: { phone: 'details' } }),
   column.accessor((backtest) => (backtest.dynamic ? 'Sì' : 'No'), {
     id: 'dynamic',

@@ -185,7 +185,8 @@ function BacktestForm({ instruments, algorithms, marketData, onClose }: Backtest
           key={name}
           label={name === 'from' ? 'From' : 'To'}
           error={errors[name]?.message}
-          registration={register(name)} />
+          registration={register(name)}
+        />
       ))}
       {numberField('worst', 'Worst')}
       {numberField('safeWorst', 'Safe Worst')}

@@ -30,7 +30,14 @@ const column = createColumnHelper<Investment>();
 const subjectOf = (investment: Investment) =>
   `investment ${investment.account.accountId} ${investment.algorithm.name}`;
 
-export const investmentColumns = ({ onEdit, onDelete, onSwitch, onExport, onView, onAlerts }: InvestmentColumnActions) => [
+export const investmentColumns = ({
+  onEdit,
+  onDelete,
+  onSwitch,
+  onExport,
+  onView,
+  onAlerts,
+}: InvestmentColumnActions) => [
   // A display column: a value over 30 characters would make the table put the cell on one
   // truncated line, and a long username would then widen the table past the view (with the
   // Actions' third button, by about 20px at 1280); the two lines wrap instead.
@@ -47,9 +54,17 @@ export const investmentColumns = ({ onEdit, onDelete, onSwitch, onExport, onView
   // On a phone algorithm, capital, leverage and SA code go into the row's details; the account,
   // the bot's state and the actions stay.
   column.accessor('algorithm.name', { id: 'algorithm', header: 'Algorithm', meta: { phone: 'details' } }),
-  column.accessor('capital', { header: 'Capital', cell: ({ getValue }) => formatEuro(getValue()), meta: { phone: 'details' } }),
+  column.accessor('capital', {
+    header: 'Capital',
+    cell: ({ getValue }) => formatEuro(getValue()),
+    meta: { phone: 'details' },
+  }),
   column.accessor('parameters.leverage', { id: 'leverage', header: 'Leverage', meta: { phone: 'details' } }),
-  column.accessor((investment) => saCodeOf(investment), { id: 'saCode', header: 'SAcode', meta: { phone: 'details' } }),
+  column.accessor((investment) => saCodeOf(investment), {
+    id: 'saCode',
+    header: 'SAcode',
+    meta: { phone: 'details' },
+  }),
   // The value is the state's key ('active', 'error'…), which the table colours by; the cell shows
   // the label and the reason.
   column.accessor((investment) => botState(investment).key, {

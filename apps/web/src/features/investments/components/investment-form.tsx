@@ -2,7 +2,13 @@
 // required; capital, leverage and SA code take only numbers as typed; the leverage never passes
 // the selected account's limit (20, or 200 for a pro owner), with a toast when it is brought down.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { INVESTMENT_MESSAGES, type Account, type Algorithm, type Investment, type InvestmentFormInput } from '@platform/contracts';
+import {
+  INVESTMENT_MESSAGES,
+  type Account,
+  type Algorithm,
+  type Investment,
+  type InvestmentFormInput,
+} from '@platform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -41,7 +47,14 @@ export function InvestmentFormPanel({ investment, onClose }: InvestmentFormPanel
   if (accounts.isPending || algorithms.isPending) {
     return <div className="spinner investments-loading" role="status" aria-label="Caricamento" />;
   }
-  return <InvestmentForm investment={investment} accounts={accounts.data ?? []} algorithms={algorithms.data ?? []} onClose={onClose} />;
+  return (
+    <InvestmentForm
+      investment={investment}
+      accounts={accounts.data ?? []}
+      algorithms={algorithms.data ?? []}
+      onClose={onClose}
+    />
+  );
 }
 
 interface InvestmentFormProps extends InvestmentFormPanelProps {
@@ -53,13 +66,20 @@ function InvestmentForm({ investment, accounts, algorithms, onClose }: Investmen
   const add = useAddInvestment();
   const update = useUpdateInvestment();
 
-  const minCapitalOf = (algorithmId: string) => algorithms.find((algorithm) => algorithm._id === algorithmId)?.minCapital;
+  const minCapitalOf = (algorithmId: string) =>
+    algorithms.find((algorithm) => algorithm._id === algorithmId)?.minCapital;
   const ownerOf = (accountId: string) => accounts.find((account) => account._id === accountId)?.owner;
 
-  const { register, handleSubmit, getValues, setValue, control, formState } = useForm<InvestmentFormValues, unknown, InvestmentFormInput>({
+  const { register, handleSubmit, getValues, setValue, control, formState } = useForm<
+    InvestmentFormValues,
+    unknown,
+    InvestmentFormInput
+  >({
     // The rules depend on the chosen account and algorithm, so the schema is built from the values.
     resolver: (values, context, options) =>
-      zodResolver(investmentFormValuesSchema({ minCapitalOf, maxLeverage: maxLeverageOf(ownerOf(values.accountId)) }))(values, context, options),
+      zodResolver(
+        investmentFormValuesSchema({ minCapitalOf, maxLeverage: maxLeverageOf(ownerOf(values.accountId)) }),
+      )(values, context, options),
     defaultValues: investment ? toInvestmentFormValues(investment) : emptyInvestmentFormValues,
   });
   const [accountId, algorithmId] = useWatch({ control, name: ['accountId', 'algorithmId'] });
@@ -98,7 +118,11 @@ function InvestmentForm({ investment, accounts, algorithms, onClose }: Investmen
   };
   const accountField = register('accountId', {
     onChange: (event: ChangeEvent<HTMLSelectElement>) => {
-      const decision = limitLeverage(getValues('leverage'), maxLeverageOf(ownerOf(event.target.value)), 'account-change');
+      const decision = limitLeverage(
+        getValues('leverage'),
+        maxLeverageOf(ownerOf(event.target.value)),
+        'account-change',
+      );
       if (!decision.message) return;
       setValue('leverage', decision.value);
       notify.error(decision.message, LEVERAGE_TOAST_ID);
@@ -115,7 +139,13 @@ function InvestmentForm({ investment, accounts, algorithms, onClose }: Investmen
     >
       <FormField label="Account" error={errors.accountId?.message}>
         {({ id, describedBy, invalid }) => (
-          <select {...accountField} id={id} className="input" aria-describedby={describedBy} aria-invalid={invalid}>
+          <select
+            {...accountField}
+            id={id}
+            className="input"
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          >
             <option value="">Seleziona un account</option>
             {accounts.map((account) => (
               <option key={account._id} value={account._id}>
@@ -127,7 +157,13 @@ function InvestmentForm({ investment, accounts, algorithms, onClose }: Investmen
       </FormField>
       <FormField label="Algorithm" error={errors.algorithmId?.message}>
         {({ id, describedBy, invalid }) => (
-          <select {...register('algorithmId')} id={id} className="input" aria-describedby={describedBy} aria-invalid={invalid}>
+          <select
+            {...register('algorithmId')}
+            id={id}
+            className="input"
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          >
             <option value="">Seleziona un algoritmo</option>
             {algorithms.map((algorithm) => (
               <option key={algorithm._id} value={algorithm._id}>
@@ -140,7 +176,11 @@ function InvestmentForm({ investment, accounts, algorithms, onClose }: Investmen
       <TextField
         label="Capital"
         error={errors.capital?.message}
-        hint={minCapital === undefined ? undefined : `Capitale minimo per questo algoritmo: ${formatEuro(minCapital)}`}
+        hint={
+          minCapital === undefined
+            ? undefined
+            : `Capitale minimo per questo algoritmo: ${formatEuro(minCapital)}`
+        }
         registration={numeric('capital')}
         inputMode="decimal"
         autoComplete="off"

@@ -58,7 +58,9 @@ export function ChangePasswordForm({ otpRequired, onDone }: ChangePasswordFormPr
         registration={register('confirmPassword')}
         autoComplete="new-password"
       />
-      {otpRequired && <OtpCodeField label="Codice OTP" error={errors.otpCode?.message} registration={register('otpCode')} />}
+      {otpRequired && (
+        <OtpCodeField label="Codice OTP" error={errors.otpCode?.message} registration={register('otpCode')} />
+      )}
       <button type="submit" className="button button--primary" disabled={change.isPending}>
         {change.isPending ? 'Salvataggio…' : 'Cambia Password'}
       </button>

@@ -13,7 +13,9 @@ export function useUpdateUser() {
     // Names and the pro flag also show in the account and investment lists (and set the leverage limit).
     onSuccess: () =>
       Promise.all(
-        [collections.users, collections.accounts, collections.investments].map(({ queryKey }) => queryClient.invalidateQueries({ queryKey })),
+        [collections.users, collections.accounts, collections.investments].map(({ queryKey }) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }

@@ -1,6 +1,11 @@
 // The Status cell: admins move a user between pending, approved and blocked; their own row is
 // read-only (the server refuses it too). The select shows the chosen value while the call runs.
-import { requestStatusSchema, USER_MESSAGES, type ManagedUser, type RequestStatus } from '@platform/contracts';
+import {
+  requestStatusSchema,
+  USER_MESSAGES,
+  type ManagedUser,
+  type RequestStatus,
+} from '@platform/contracts';
 import { refusalMessage } from '../../../lib/refusal-message';
 import { notify } from '../../../lib/toast';
 import { useReviewUser } from '../api/review-user';

@@ -23,7 +23,9 @@ export const userColumns = ({ myId, onEdit, onDelete }: UserColumnActions) => [
         <span className="users-identity__name">
           {user.firstname} {user.lastname}
         </span>
-        {user.deletionRequestedAt && <span className="users-badge users-badge--danger">Eliminazione richiesta</span>}
+        {user.deletionRequestedAt && (
+          <span className="users-badge users-badge--danger">Eliminazione richiesta</span>
+        )}
         {user.request.message && (
           <details className="users-request">
             <summary>Messaggio della richiesta</summary>
@@ -34,13 +36,21 @@ export const userColumns = ({ myId, onEdit, onDelete }: UserColumnActions) => [
     ),
   }),
   // On a phone role and type go into the row's details.
-  column.accessor('role', { header: 'Role', meta: { phone: 'details' }, cell: ({ getValue }) => <RoleLabel role={getValue()} /> }),
+  column.accessor('role', {
+    header: 'Role',
+    meta: { phone: 'details' },
+    cell: ({ getValue }) => <RoleLabel role={getValue()} />,
+  }),
   column.accessor('request.status', {
     id: 'status',
     header: 'Status',
     cell: ({ row: { original: user } }) => <StatusSelect user={user} readOnly={user._id === myId} />,
   }),
-  column.accessor('isPro', { header: 'Type', meta: { phone: 'details' }, cell: ({ getValue }) => (getValue() ? 'pro' : 'standard') }),
+  column.accessor('isPro', {
+    header: 'Type',
+    meta: { phone: 'details' },
+    cell: ({ getValue }) => (getValue() ? 'pro' : 'standard'),
+  }),
   column.display({
     id: 'actions',
     header: 'Actions',

@@ -1,7 +1,13 @@
 // The user form (product-spec.md sections 2 and 5): New User or Edit User. An admin's role is
 // not offered for change, the server keeps it whatever is sent.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { USER_MESSAGES, userFormSchema, type ManagedUser, type UserForm, type UserFormInput } from '@platform/contracts';
+import {
+  USER_MESSAGES,
+  userFormSchema,
+  type ManagedUser,
+  type UserForm,
+  type UserFormInput,
+} from '@platform/contracts';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { FormPanel } from '../../../components/form-panel';
@@ -49,10 +55,16 @@ export function UserFormPanel({ user, onClose }: { user: ManagedUser | undefined
     if (user) {
       update.mutate(
         { id: user._id, body },
-        { onSuccess: done(USER_MESSAGES.updated), onError: (error) => notify.error(refusalMessage(error, USER_MESSAGES.updateError)) },
+        {
+          onSuccess: done(USER_MESSAGES.updated),
+          onError: (error) => notify.error(refusalMessage(error, USER_MESSAGES.updateError)),
+        },
       );
     } else {
-      add.mutate(body, { onSuccess: done(USER_MESSAGES.added), onError: (error) => notify.error(refusalMessage(error, USER_MESSAGES.addError)) });
+      add.mutate(body, {
+        onSuccess: done(USER_MESSAGES.added),
+        onError: (error) => notify.error(refusalMessage(error, USER_MESSAGES.addError)),
+      });
     }
   };
 
@@ -65,8 +77,18 @@ export function UserFormPanel({ user, onClose }: { user: ManagedUser | undefined
       onSubmit={(event) => void handleSubmit(submit)(event)}
       busy={add.isPending || update.isPending}
     >
-      <TextField label="Firstname" error={errors.firstname?.message} registration={register('firstname')} autoComplete="off" />
-      <TextField label="Lastname" error={errors.lastname?.message} registration={register('lastname')} autoComplete="off" />
+      <TextField
+        label="Firstname"
+        error={errors.firstname?.message}
+        registration={register('firstname')}
+        autoComplete="off"
+      />
+      <TextField
+        label="Lastname"
+        error={errors.lastname?.message}
+        registration={register('lastname')}
+        autoComplete="off"
+      />
       <TextField
         label="Username"
         error={errors.username?.message}
