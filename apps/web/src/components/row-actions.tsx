@@ -1,6 +1,6 @@
 // The view, edit and delete buttons of a list row. Icons only, so each button carries a label
 // that names the row it acts on.
-import { Eye, Pencil, Trash } from 'lucide-react';
+import { Eye, Pencil, Trash, type LucideIcon } from 'lucide-react';
 import './components.css';
 import './row-actions.css';
 
@@ -18,40 +18,43 @@ interface RowActionsProps {
 export function RowActions({ subject, onView, onEdit, onDelete, deleteDisabled = false }: RowActionsProps) {
   return (
     <div className="row-actions">
-      {onView && (
-        <button
-          type="button"
-          className="icon-button row-actions__button"
-          onClick={onView}
-          aria-label={`Visualizza ${subject}`}
-          title="Visualizza"
-        >
-          <Eye size={18} aria-hidden="true" />
-        </button>
-      )}
-      {onEdit && (
-        <button
-          type="button"
-          className="icon-button row-actions__button"
-          onClick={onEdit}
-          aria-label={`Modifica ${subject}`}
-          title="Modifica"
-        >
-          <Pencil size={18} aria-hidden="true" />
-        </button>
-      )}
+      {onView && <RowAction verb="Visualizza" Icon={Eye} subject={subject} onClick={onView} />}
+      {onEdit && <RowAction verb="Modifica" Icon={Pencil} subject={subject} onClick={onEdit} />}
       {onDelete && (
-        <button
-          type="button"
-          className="icon-button row-actions__button row-actions__button--danger"
+        <RowAction
+          verb="Elimina"
+          Icon={Trash}
+          subject={subject}
           onClick={onDelete}
           disabled={deleteDisabled}
-          aria-label={`Elimina ${subject}`}
-          title="Elimina"
-        >
-          <Trash size={18} aria-hidden="true" />
-        </button>
+          danger
+        />
       )}
     </div>
+  );
+}
+
+interface RowActionProps {
+  /** The button's title, and with the subject its label ('Elimina mario@example.com'). */
+  verb: string;
+  Icon: LucideIcon;
+  subject: string;
+  onClick: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+}
+
+function RowAction({ verb, Icon, subject, onClick, disabled = false, danger = false }: RowActionProps) {
+  return (
+    <button
+      type="button"
+      className={`icon-button row-actions__button${danger ? ' row-actions__button--danger' : ''}`}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={`${verb} ${subject}`}
+      title={verb}
+    >
+      <Icon size={18} aria-hidden="true" />
+    </button>
   );
 }
