@@ -11,6 +11,13 @@
 // 100/100/100/100/98, blocking time 21-156 ms. While other sessions' tests held the 2 cores at a
 // load of 6-21 the medians were / 86-99 and /login 90-97, so a run beside other work can fail
 // here: the failure prints the machine's load and the audits that lost the points.
+// The 4x is Lighthouse's figure for a host of its baseline speed (a benchmark index of about 1,533);
+// on a slower host it simulates a slower phone than intended, and Lighthouse warns below an index of
+// 1,000. This machine's index moves from day to day (2 Dec.: 1,000-1,080, where / and /login scored
+// medians 86-91 and 83-87 at 4x whatever the commit, 1 Dec.'s included). So, as Lighthouse's
+// throttling guide advises, the multiplier is calibrated from the host's benchmark index, measured
+// by a first run, with the guide's calculator, and never above the default 4x: the same phone on
+// any host, and the default wherever the host is as fast as Lighthouse expects.
 // The weather comes from a loopback weatherapi.com, as on an install with a key: without one the
 // access screen's weather call answers 503 and Chromium logs it, which best practices counts.
 // Its own Vitest project, run last by test:all, so that the machine is quiet while it measures.
@@ -42,12 +49,33 @@ const RECORDING_RETRIES = 3;
 let weatherApi: FakeWeatherApi | undefined;
 let server: RunningServer | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
+/** The host's benchmark index and the CPU slowdown calibrated from it (calibratedSlowdown). */
+let host: { benchmarkIndex: number; slowdown: number } | undefined;
+
+/** Lighthouse's default CPU slowdown, for a host of its baseline speed. */
+const DEFAULT_SLOWDOWN = 4;
+
+/**
+ * The slowdown that makes this host the phone Lighthouse's 4x makes of its baseline host: the
+ * calculator its throttling guide links (lighthouse-cpu-throttling-calculator), at most 4x.
+ */
+function calibratedSlowdown(benchmarkIndex: number): number {
+  const multiplier =
+    benchmarkIndex >= 1300
+      ? 3 + (benchmarkIndex - 1300) / 233
+      : benchmarkIndex >= 800
+        ? 2 + (benchmarkIndex - 800) / 500
+        : 1 + (benchmarkIndex - 150) / 650;
+  return Math.min(DEFAULT_SLOWDOWN, Math.max(1, multiplier));
+}
 
 beforeAll(async () => {
   weatherApi = await startFakeWeatherApi();
   server = await startServer({ env: { WEATHER_API_KEY: 'e2e-key', WEATHER_API_URL: weatherApi.url } });
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
-});
+  const { benchmarkIndex } = (await audit(`${server.baseUrl}/`)).environment;
+  host = { benchmarkIndex, slowdown: calibratedSlowdown(benchmarkIndex) };
+}, 120_000);
 
 afterAll(async () => {
   chrome?.kill();
@@ -62,6 +90,7 @@ async function audit(url: string, retries = RECORDING_RETRIES): Promise<Result> 
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
+    ...(host ? { throttling: { cpuSlowdownMultiplier: host.slowdown } } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
   const failure = result.lhr.runtimeError;
@@ -80,10 +109,13 @@ const largestPaintOf = (report: Result) =>
 const blockingTimeOf = (report: Result) => report.audits['total-blocking-time']?.numericValue ?? NaN;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-/** The load average over the last minute and five, which the performance score follows. */
+/** The load average over the last minute and five, which the performance score follows, and the host's speed. */
 const machineLoad = () => {
   const [lastMinute = 0, lastFive = 0] = loadavg();
-  return `load ${lastMinute.toFixed(1)} / ${lastFive.toFixed(1)} on ${cpus().length} cores`;
+  const speed = host
+    ? `, benchmark index ${Math.round(host.benchmarkIndex)}, CPU slowdown ${host.slowdown.toFixed(1)}x`
+    : '';
+  return `load ${lastMinute.toFixed(1)} / ${lastFive.toFixed(1)} on ${cpus().length} cores${speed}`;
 };
 
 /** The category's audits that lost points, so that a failure says why: "id (title): score". */
